@@ -1,0 +1,28 @@
+#pragma once
+// What the benchmark knows of one shipped sgemm family: its fixture, its stamp and every row.
+#include <tune/fixture.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace gemm_bench {
+
+using sgemm_signature = void(const float* a, const float* b, float* c, std::size_t m, std::size_t n,
+                             std::size_t k);
+using sgemm_fn = sgemm_signature*;
+using sgemm_fixture = tune::fixture<sgemm_signature>;
+
+struct bench_row {
+  std::string suffix;
+  sgemm_fn entry;
+};
+
+struct bench_family {
+  std::string name;
+  void (*fixture)(sgemm_fixture&);
+  sgemm_fn stamp;  // the family's public name: a forwarder to the row this build stamped
+  std::vector<bench_row> rows;
+};
+
+}  // namespace gemm_bench

@@ -1,0 +1,152 @@
+// tune-bench-gemm: how every shipped sgemm row, OpenBLAS and this build's stamped winner compare,
+// shape by shape, measured side by side in one process.
+#include <cblas.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "interleaved.h"
+#include "shipped_sgemm.h"
+#include "table.h"
+
+namespace gemm_bench {
+namespace {
+
+struct options {
+  int rounds = 11;
+  double batch_ms = 5.0;
+  int blas_threads = 1;  // one core against one core; 0: OpenBLAS's own choice
+  std::vector<std::string> families;
+};
+
+// The same call as the families' blas row, compiled into the benchmark itself.
+void openblas_sgemm(const float* a, const float* b, float* c, std::size_t m, std::size_t n, std::size_t k) {
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<blasint>(m), static_cast<blasint>(n),
+              static_cast<blasint>(k), 1.0f, a, static_cast<blasint>(std::max<std::size_t>(k, 1)), b,
+              static_cast<blasint>(std::max<std::size_t>(n, 1)), 0.0f, c,
+              static_cast<blasint>(std::max<std::size_t>(n, 1)));
+}
+
+// The CPU level a row's ISA (the end of its suffix) needs, when this CPU lacks it.
+std::optional<std::string> missing_isa(const std::string& suffix) {
+#if defined(__x86_64__)
+  if (suffix.ends_with("_avx512") && !__builtin_cpu_supports("x86-64-v4")) return "x86-64-v4";
+  if (suffix.ends_with("_avx2") && !__builtin_cpu_supports("x86-64-v3")) return "x86-64-v3";
+  if (suffix.ends_with("_sse42") && !__builtin_cpu_supports("sse4.2")) return "sse4.2";
+#endif
+  return std::nullopt;
+}
+
+struct shape {
+  std::size_t m = 0, n = 0, k = 0;
+};
+
+// The sizes the fixture calls a kernel with, read by handing it a probe instead of a kernel.
+shape shape_of(sgemm_fixture& fx) {
+  static shape seen;
+  fx.call_once([](const float*, const float*, float*, std::size_t m, std::size_t n, std::size_t k) {
+    seen = {m, n, k};
+  });
+  return seen;
+}
+
+double max_difference(const std::vector<double>& x, const std::vector<double>& reference) {
+  double worst = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) worst = std::max(worst, std::fabs(x[i] - reference[i]));
+  return worst;
+}
+
+void compare_family(const bench_family& family, const options& opt) {
+  if (family.rows.empty()) throw std::logic_error(family.name + ": the generated row table is empty");
+  // Any fixed seed: kernels are compared with each other on identical inputs.
+  sgemm_fixture fx(1);
+  family.fixture(fx);
+  const shape s = shape_of(fx);
+  const bench_row& reference = family.rows.front();
+  const auto reference_out = fx.call_once(reference.entry).values;
+
+  std::vector<candidate> candidates;
+  std::vector<table_line> lines;
+  for (const auto& row : family.rows) {
+    table_line line{row.suffix, std::nullopt, 0, std::nullopt, &row == &reference ? "reference" : ""};
+    if (const auto need = missing_isa(row.suffix)) {
+      line.note = "skipped: this CPU lacks " + *need;
+    } else {
+      candidates.push_back({row.suffix, row.entry});
+      line.max_difference = max_difference(fx.call_once(row.entry).values, reference_out);
+    }
+    lines.push_back(line);
+  }
+
+  const std::string baseline = "OpenBLAS";
+  candidates.push_back({baseline, &openblas_sgemm});
+  lines.push_back({baseline, std::nullopt, 0, max_difference(fx.call_once(&openblas_sgemm).values, reference_out),
+                   "cblas_sgemm, called directly"});
+
+  // The stamp forwards to one row, so its output is bit-identical to that row's (and to any row
+  // that happens to round identically).
+  const auto stamp_out = fx.call_once(family.stamp).values;
+  std::string same;
+  for (const auto& row : family.rows)
+    if (!missing_isa(row.suffix) && fx.call_once(row.entry).values == stamp_out)
+      same += (same.empty() ? "" : ", ") + row.suffix;
+  const std::string stamp_name = "stamp " + family.name;
+  candidates.push_back({stamp_name, family.stamp});
+  lines.push_back({stamp_name, std::nullopt, 0, max_difference(stamp_out, reference_out),
+                   "this build's winner; same output as " + (same.empty() ? std::string("no row") : same)});
+
+  const auto timings = measure_interleaved(fx, candidates, opt.rounds, opt.batch_ms);
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    auto line = std::find_if(lines.begin(), lines.end(), [&](const table_line& l) { return l.kernel == candidates[i].name; });
+    line->gflops = fx.work_amount() / timings[i].median_ns;  // flop per ns = GFLOP/s
+    line->spread = timings[i].spread;
+  }
+  print_table(family.name + "  " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" + std::to_string(s.k) +
+                  "  (median of " + std::to_string(opt.rounds) + " interleaved rounds; ratio vs OpenBLAS)",
+              lines, baseline);
+}
+
+void run(const options& opt) {
+  const auto families = shipped_families();
+  for (const auto& name : opt.families)
+    if (std::none_of(families.begin(), families.end(), [&](const bench_family& f) { return f.name == name; })) {
+      std::string known;
+      for (const auto& f : families) known += (known.empty() ? "" : ", ") + f.name;
+      throw std::invalid_argument("--family " + name + ": no such shipped sgemm family (known: " + known + ")");
+    }
+  if (opt.blas_threads < 0)
+    throw std::invalid_argument("--blas-threads " + std::to_string(opt.blas_threads) + ": must be 0 or more");
+  if (opt.blas_threads > 0) openblas_set_num_threads(opt.blas_threads);
+  std::printf("OpenBLAS %s, %d thread(s); the blocked rows use one.\n", openblas_get_config(),
+              openblas_get_num_threads());
+  for (const auto& family : families)
+    if (opt.families.empty() ||
+        std::find(opt.families.begin(), opt.families.end(), family.name) != opt.families.end())
+      compare_family(family, opt);
+}
+
+}  // namespace
+}  // namespace gemm_bench
+
+int main(int argc, char** argv) {
+  gemm_bench::options opt;
+  CLI::App app{"Every shipped sgemm row, OpenBLAS and this build's stamped winner, side by side."};
+  app.add_option("--rounds", opt.rounds, "interleaved rounds per shape")->capture_default_str();
+  app.add_option("--batch-ms", opt.batch_ms, "length of one timed batch, in milliseconds")->capture_default_str();
+  app.add_option("--blas-threads", opt.blas_threads, "OpenBLAS threads (0: OpenBLAS's own default)")->capture_default_str();
+  app.add_option("--family", opt.families, "only these families (repeatable)");
+  CLI11_PARSE(app, argc, argv);
+  try {
+    gemm_bench::run(opt);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "tune-bench-gemm: %s\n", e.what());
+    return 1;
+  }
+}

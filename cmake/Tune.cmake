@@ -1,0 +1,290 @@
+#[=======================================================================[.rst:
+Tune
+----
+
+Empirical kernel tuning as part of an ordinary build. A project declares *kernel families*
+(one kernel source, a grid of permutations); ``cmake --build . --target tune`` races every
+permutation on this machine and stamps each family's winner onto its real function name.
+
+Commands: :command:`tune_scope`, :command:`tune_kernel_family`, :command:`tune_isa`,
+:command:`tune_link`. Targets: ``tune``, ``tune-<scope>``, ``tune-test``, ``tune-status``.
+Cache variables: ``TUNE_POLICY``, ``TUNE_SIDECAR``, ``TUNE_RELEASE``, ``TUNE_QUICK``,
+``TUNE_TARGET_CLASS``, ``TUNE_DEBUG``. The full reference is docs/cmake-api.md.
+#]=======================================================================]
+
+# A vendored copy next to an installed one must not redefine the commands silently.
+get_property(_tune_loaded_from GLOBAL PROPERTY _TUNE_MODULE_FILE)
+if(_tune_loaded_from)
+  if(NOT _tune_loaded_from STREQUAL CMAKE_CURRENT_LIST_FILE)
+    message(WARNING "cmake-tune is loaded twice: first from ${_tune_loaded_from}, now from "
+      "${CMAKE_CURRENT_LIST_FILE}. The second load is ignored; remove one of them.")
+  endif()
+  return()
+endif()
+set_property(GLOBAL PROPERTY _TUNE_MODULE_FILE "${CMAKE_CURRENT_LIST_FILE}")
+set(_TUNE_MODULE_DIR "${CMAKE_CURRENT_LIST_DIR}" CACHE INTERNAL "where cmake-tune's module lives")
+
+include("${_TUNE_MODULE_DIR}/tune/Features.cmake")
+include("${_TUNE_MODULE_DIR}/tune/Isa.cmake")
+include("${_TUNE_MODULE_DIR}/tune/Settings.cmake")
+include("${_TUNE_MODULE_DIR}/tune/Rows.cmake")
+include("${_TUNE_MODULE_DIR}/tune/Bench.cmake")
+include("${_TUNE_MODULE_DIR}/tune/Finalize.cmake")
+if(EXISTS "${_TUNE_MODULE_DIR}/TunePlan.cmake")
+  include("${_TUNE_MODULE_DIR}/TunePlan.cmake")
+endif()
+
+#[=======================================================================[.rst:
+.. command:: tune_scope
+
+  Declares a group of kernel families that share a version pin, a defaults-profile folder and
+  one bench executable::
+
+    tune_scope(<scope> [VERSION <int>] [DEFAULTS <dir>] [BUDGET <seconds>] [NAMESPACE <ns>])
+
+  ``VERSION``
+    Version pin (default 1). Bumping it invalidates every box's measured winners for the scope.
+  ``DEFAULTS``
+    Folder of committed defaults profiles, ``<dir>/<class>.tune-defaults.json``.
+  ``BUDGET``
+    Wall-clock bound in seconds for one mint of the scope; a family that cannot start in the
+    remaining time keeps its fallback and says ``budget``.
+  ``NAMESPACE``
+    C++ namespace of the generated forwarders (default: the global namespace).
+#]=======================================================================]
+function(tune_scope scope)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "VERSION;DEFAULTS;BUDGET;NAMESPACE" "")
+  _tune_reject_unparsed(tune_scope "${scope}" "VERSION, DEFAULTS, BUDGET, NAMESPACE")
+  _tune_check_identifier(tune_scope "scope name" "${scope}")
+  get_property(_scopes GLOBAL PROPERTY _TUNE_SCOPES)
+  if(scope IN_LIST _scopes)
+    message(FATAL_ERROR "tune_scope(${scope}): scope '${scope}' is already declared; "
+      "declare each scope once and add families to it with tune_kernel_family(... SCOPE ${scope}).")
+  endif()
+  if(NOT DEFINED arg_VERSION)
+    set(arg_VERSION 1)
+  elseif(NOT arg_VERSION MATCHES "^[0-9]+$")
+    message(FATAL_ERROR "tune_scope(${scope}): VERSION '${arg_VERSION}' is not a non-negative integer.")
+  endif()
+  if(DEFINED arg_BUDGET AND NOT arg_BUDGET MATCHES "^[0-9]+([.][0-9]+)?$")
+    message(FATAL_ERROR "tune_scope(${scope}): BUDGET '${arg_BUDGET}' is not a number of seconds.")
+  endif()
+  if(DEFINED arg_NAMESPACE AND NOT arg_NAMESPACE MATCHES "^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*$")
+    message(FATAL_ERROR "tune_scope(${scope}): NAMESPACE '${arg_NAMESPACE}' is not a C++ namespace name (a::b).")
+  endif()
+  if(DEFINED arg_DEFAULTS)
+    get_filename_component(arg_DEFAULTS "${arg_DEFAULTS}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  endif()
+
+  set_property(GLOBAL APPEND PROPERTY _TUNE_SCOPES "${scope}")
+  set_property(GLOBAL PROPERTY _TUNE_S_${scope}_VERSION "${arg_VERSION}")
+  set_property(GLOBAL PROPERTY _TUNE_S_${scope}_DEFAULTS "${arg_DEFAULTS}")
+  set_property(GLOBAL PROPERTY _TUNE_S_${scope}_BUDGET "${arg_BUDGET}")
+  set_property(GLOBAL PROPERTY _TUNE_S_${scope}_NAMESPACE "${arg_NAMESPACE}")
+  set_property(GLOBAL PROPERTY _TUNE_S_${scope}_FAMILIES "")
+  _tune_schedule_finalize()
+endfunction()
+
+#[=======================================================================[.rst:
+.. command:: tune_kernel_family
+
+  Declares one tunable function and the grid of permutations it is compiled as::
+
+    tune_kernel_family(<name>
+      SCOPE <scope>
+      SIGNATURE "<ret>(<params>)"
+      SOURCES <file>...
+      FIXTURE <file>
+      AXES <AXIS> <value>... [<AXIS> <value>...]
+        | PERMUTATIONS "<AXIS=v,...>[;suffix=<s>][;requires=<expr>]"...
+      [EXCLUDE "<AXIS=v,...>"...]
+      [REFERENCE "<AXIS=v,...>" | REFERENCE_SOURCES <file>...]
+      FALLBACK "<suffix>[;<suffix>...]"
+      [TOLERANCE exact | abs=<x> | rel=<x> | ulp=<n>]
+      [INCLUDES <dir>...] [LINK <target>...])
+
+  ``SCOPE``
+    A scope declared with :command:`tune_scope`.
+  ``SIGNATURE``
+    The function type with named parameters, e.g. ``"float(const float* a, const float* b, std::size_t n)"``.
+    Each row defines ``TUNE_ENTRY`` with it; the bench registry and the stamp are generated from it.
+  ``SOURCES``
+    Kernel sources, compiled once per row with the row's macros (``tune/kernel.h``).
+  ``FIXTURE``
+    The fixture source: inputs, how to call a kernel, what to compare (``tune/fixture.h``).
+  ``AXES``
+    The grid as the cartesian product of axes. An axis name is upper case (``UNROLL``); the
+    values that follow it, up to the next upper-case name, are C identifier fragments. ``ISA``
+    is the built-in axis of compile-flag sets (:command:`tune_isa`).
+  ``PERMUTATIONS``
+    Explicit rows instead of a grid, each ``AXIS=v,...`` with optional ``suffix=`` and
+    ``requires=`` parts separated by ``;``.
+  ``EXCLUDE``
+    Grid points to drop: every row whose values match all the given pairs.
+  ``REFERENCE``
+    The row whose output defines correct (default: the first value of each axis).
+  ``REFERENCE_SOURCES``
+    A separate reference implementation instead, raced as row ``reference``.
+  ``FALLBACK``
+    The chain of suffixes a family uses when nothing measured says otherwise; the first row
+    runnable on the box wins.
+  ``TOLERANCE``
+    How a row's output is compared with the reference's (default ``exact``).
+  ``INCLUDES``, ``LINK``
+    Include folders and link targets the kernel sources and the fixture need.
+#]=======================================================================]
+function(tune_kernel_family name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg ""
+    "SCOPE;SIGNATURE;FIXTURE;TOLERANCE;REFERENCE"
+    "SOURCES;AXES;PERMUTATIONS;EXCLUDE;REFERENCE_SOURCES;FALLBACK;INCLUDES;LINK")
+  _tune_reject_unparsed(tune_kernel_family "${name}"
+    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, INCLUDES, LINK")
+  set(fn "tune_kernel_family(${name})")
+  _tune_check_identifier(tune_kernel_family "family name" "${name}")
+  get_property(_families GLOBAL PROPERTY _TUNE_FAMILIES)
+  if(name IN_LIST _families)
+    get_property(_where GLOBAL PROPERTY _TUNE_F_${name}_WHERE)
+    message(FATAL_ERROR "${fn}: family '${name}' is already declared (in ${_where}); "
+      "family names are the functions' public names and must be unique.")
+  endif()
+  foreach(_kw SCOPE SIGNATURE SOURCES FIXTURE FALLBACK)
+    if(NOT arg_${_kw})
+      message(FATAL_ERROR "${fn}: missing required argument ${_kw}. See docs/cmake-api.md for its form.")
+    endif()
+  endforeach()
+  get_property(_scopes GLOBAL PROPERTY _TUNE_SCOPES)
+  if(NOT arg_SCOPE IN_LIST _scopes)
+    message(FATAL_ERROR "${fn}: SCOPE '${arg_SCOPE}' is not a declared scope; "
+      "declare it first with tune_scope(${arg_SCOPE}).")
+  endif()
+  if(arg_AXES AND arg_PERMUTATIONS)
+    message(FATAL_ERROR "${fn}: both AXES and PERMUTATIONS are given; use AXES for a grid or PERMUTATIONS for explicit rows, not both.")
+  endif()
+  if(NOT arg_AXES AND NOT arg_PERMUTATIONS)
+    message(FATAL_ERROR "${fn}: missing required argument AXES (or PERMUTATIONS): the family needs at least one row.")
+  endif()
+  if(arg_REFERENCE AND arg_REFERENCE_SOURCES)
+    message(FATAL_ERROR "${fn}: both REFERENCE and REFERENCE_SOURCES are given; the reference is either a row or separate sources.")
+  endif()
+
+  _tune_parse_signature("${fn}" "${arg_SIGNATURE}" _ret _params)
+  if(NOT DEFINED arg_TOLERANCE)
+    set(arg_TOLERANCE exact)
+  endif()
+  _tune_check_tolerance("${fn}" "${arg_TOLERANCE}")
+
+  _tune_absolute_paths(_sources "${arg_SOURCES}")
+  _tune_absolute_paths(_fixture "${arg_FIXTURE}")
+  _tune_absolute_paths(_reference_sources "${arg_REFERENCE_SOURCES}")
+  _tune_absolute_paths(_includes "${arg_INCLUDES}")
+  foreach(_file IN LISTS _sources _fixture _reference_sources)
+    if(NOT EXISTS "${_file}")
+      message(FATAL_ERROR "${fn}: source '${_file}' does not exist.")
+    endif()
+  endforeach()
+
+  # Rows: _tune_expand_* set _rows (one "AXIS=v,..." spec each), _row_suffix_<i>, _row_requires_<i>
+  # and _axes (every axis named, in order) with _axis_values_<AXIS>.
+  if(arg_AXES)
+    _tune_expand_axes("${fn}" arg_AXES)
+  else()
+    _tune_expand_permutations("${fn}" arg_PERMUTATIONS)
+  endif()
+  _tune_apply_excludes("${fn}" arg_EXCLUDE)
+  _tune_check_global_isa_flags("${fn}")
+  _tune_pick_reference("${fn}" "${arg_REFERENCE}" "${_reference_sources}")
+  string(REPLACE "\\;" ";" _fallback "${arg_FALLBACK}")
+  _tune_check_fallback("${fn}" "${_fallback}")
+
+  set_property(GLOBAL APPEND PROPERTY _TUNE_FAMILIES "${name}")
+  set_property(GLOBAL APPEND PROPERTY _TUNE_S_${arg_SCOPE}_FAMILIES "${name}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${name}_WHERE "${CMAKE_CURRENT_LIST_FILE}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${name}_SCOPE "${arg_SCOPE}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${name}_SIGNATURE "${arg_SIGNATURE}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${name}_TOLERANCE "${arg_TOLERANCE}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${name}_FALLBACK "${_fallback}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${name}_SOURCES "${_sources};${_reference_sources}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${name}_FIXTURE "${_fixture}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${name}_INCLUDES "${_includes}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${name}_LINK "${arg_LINK}")
+
+  _tune_add_row_objects("${name}" "${_sources}" "${_reference_sources}" "${_includes}" "${arg_LINK}")
+  _tune_write_registry("${name}" "${_fixture}" "${_ret}" "${_params}")
+endfunction()
+
+#[=======================================================================[.rst:
+.. command:: tune_link
+
+  Lets a target call the stamped winners of kernel families::
+
+    tune_link(<target> <family>...)
+
+  The target may ``#include <tune/kernels/<family>.h>`` and call the family by its name; the
+  call is a direct call to the stamped row, and the final link contains only stamped rows.
+  Families must be declared before they are linked.
+#]=======================================================================]
+function(tune_link target)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "")
+  set(_families ${arg_UNPARSED_ARGUMENTS})
+  if(NOT TARGET "${target}")
+    message(FATAL_ERROR "tune_link(${target}): '${target}' is not a target; create it before calling tune_link.")
+  endif()
+  if(NOT _families)
+    message(FATAL_ERROR "tune_link(${target}): missing the families to link; write tune_link(${target} <family>...).")
+  endif()
+  get_property(_known GLOBAL PROPERTY _TUNE_FAMILIES)
+  foreach(_family IN LISTS _families)
+    if(NOT _family IN_LIST _known)
+      string(REPLACE ";" ", " _known_text "${_known}")
+      message(FATAL_ERROR "tune_link(${target}): '${_family}' is not a declared kernel family "
+        "(declared: ${_known_text}); declare it with tune_kernel_family() before tune_link.")
+    endif()
+    get_property(_scope GLOBAL PROPERTY _TUNE_F_${_family}_SCOPE)
+    target_link_libraries(${target} PRIVATE tune_rows_${_family})
+    add_dependencies(${target} tune_stamp_${_scope})
+  endforeach()
+  _tune_stamp_include_dir(_include)
+  target_include_directories(${target} PRIVATE "${_include}")
+  target_compile_features(${target} PRIVATE cxx_std_17)
+endfunction()
+
+# --- small argument helpers -------------------------------------------------------------------
+
+macro(_tune_reject_unparsed fn subject keywords)
+  if(arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "${fn}(${subject}): unknown argument(s) '${arg_UNPARSED_ARGUMENTS}'; "
+      "the keywords are ${keywords}.")
+  endif()
+endmacro()
+
+function(_tune_check_identifier fn what value)
+  if(NOT value MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
+    message(FATAL_ERROR "${fn}: ${what} '${value}' is not a C identifier; use letters, digits and '_', "
+      "not starting with a digit.")
+  endif()
+endfunction()
+
+function(_tune_absolute_paths out files)
+  set(_abs "")
+  foreach(_file IN LISTS files)
+    get_filename_component(_file "${_file}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    list(APPEND _abs "${_file}")
+  endforeach()
+  set(${out} "${_abs}" PARENT_SCOPE)
+endfunction()
+
+function(_tune_parse_signature fn signature out_ret out_params)
+  if(NOT signature MATCHES "^[ ]*([^(]*[^ (])[ ]*\\((.*)\\)[ ]*$")
+    message(FATAL_ERROR "${fn}: SIGNATURE \"${signature}\" is not of the form \"<ret>(<params>)\", "
+      "e.g. \"float(const float* a, const float* b, std::size_t n)\".")
+  endif()
+  set(${out_ret} "${CMAKE_MATCH_1}" PARENT_SCOPE)
+  set(${out_params} "${CMAKE_MATCH_2}" PARENT_SCOPE)
+endfunction()
+
+function(_tune_check_tolerance fn tolerance)
+  if(NOT tolerance MATCHES "^(exact|(abs|rel)=[0-9]+([.][0-9]*)?([eE][-+]?[0-9]+)?|ulp=[0-9]+)$")
+    message(FATAL_ERROR "${fn}: TOLERANCE '${tolerance}' is not one of exact, abs=<x>, rel=<x>, ulp=<n> "
+      "(e.g. rel=1e-5).")
+  endif()
+endfunction()

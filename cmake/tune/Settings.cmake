@@ -1,0 +1,71 @@
+# Cache variables (cmake-api.md "Cache variables and environment") and the per-configuration
+# paths every generated file lives under.
+
+set(TUNE_POLICY "" CACHE STRING
+  "What a build does when measured winners are missing or stale: auto, warn, error, fallback. Empty: auto, or fallback for unoptimized builds. The TUNE_POLICY environment variable wins.")
+set_property(CACHE TUNE_POLICY PROPERTY STRINGS "" auto warn error fallback)
+if(NOT TUNE_POLICY MATCHES "^(|auto|warn|error|fallback)$")
+  message(FATAL_ERROR "cmake-tune: TUNE_POLICY='${TUNE_POLICY}' is not one of auto, warn, error, fallback "
+    "(or empty for the default). `reference` is accepted only in the environment.")
+endif()
+
+get_property(_tune_multi_config GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+if(_tune_multi_config)
+  set(_tune_default_sidecar "${CMAKE_BINARY_DIR}/${CMAKE_PROJECT_NAME}.$<CONFIG>.tune.json")
+else()
+  set(_tune_default_sidecar "${CMAKE_BINARY_DIR}/${CMAKE_PROJECT_NAME}.tune.json")
+endif()
+set(TUNE_SIDECAR "${_tune_default_sidecar}" CACHE STRING
+  "Where measured winners are recorded (per build tree, never committed). The TUNE_MANIFEST environment variable wins.")
+
+if(CMAKE_BUILD_TYPE STREQUAL "Release")
+  set(_tune_release_default ON)
+else()
+  set(_tune_release_default OFF)
+endif()
+option(TUNE_RELEASE "Release rules: stamp only from a fresh, complete, locally measured sidecar" ${_tune_release_default})
+option(TUNE_QUICK "A release build may inherit a complete, fresh sidecar instead of re-minting" OFF)
+set(TUNE_TARGET_CLASS "" CACHE STRING "Build for another CPU class: never measure, stamp from that class")
+option(TUNE_DEBUG "Keep failed candidates' artifacts" OFF)
+
+# "/$<CONFIG>" for multi-config generators (one sidecar and stamp set per configuration), else "".
+function(_tune_config_subdir out)
+  get_property(_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  if(_multi)
+    set(${out} "/$<CONFIG>" PARENT_SCOPE)
+  else()
+    set(${out} "" PARENT_SCOPE)
+  endif()
+endfunction()
+
+function(_tune_stamp_include_dir out)
+  _tune_config_subdir(_cfg)
+  set(${out} "${CMAKE_BINARY_DIR}/tune${_cfg}/include" PARENT_SCOPE)
+endfunction()
+
+# A generator expression that is 1 in configurations whose flags optimize (-O1 and up) and 0
+# otherwise: timings of unoptimized code mean nothing, so such builds stamp without measuring.
+function(_tune_optimized_genex out)
+  get_property(_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  if(_multi)
+    set(_configs ${CMAKE_CONFIGURATION_TYPES})
+  else()
+    set(_configs "${CMAKE_BUILD_TYPE}")
+  endif()
+  set(_optimized "")
+  foreach(_config IN LISTS _configs)
+    string(TOUPPER "${_config}" _upper)
+    set(_flags "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${_upper}}")
+    if(_flags MATCHES "(^| )-O([1-3sz]|fast)?( |$)" AND NOT _flags MATCHES "(^| )-O0( |$)")
+      list(APPEND _optimized "${_config}")
+    endif()
+  endforeach()
+  if(_multi)
+    string(REPLACE ";" "," _list "${_optimized}")
+    set(${out} "$<IF:$<CONFIG:${_list}>,true,false>" PARENT_SCOPE)
+  elseif(_optimized)
+    set(${out} "true" PARENT_SCOPE)
+  else()
+    set(${out} "false" PARENT_SCOPE)
+  endif()
+endfunction()

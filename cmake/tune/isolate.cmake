@@ -1,0 +1,76 @@
+# Build-time script: turns one row's object files into a single object that exports only the
+# row's entry symbol (kernels.md "Isolation"). Everything else the row defines, inline and
+# template instantiations included, becomes local and its COMDAT groups are dissolved, so no
+# code compiled under one row's ISA flags can be picked by the linker for another row.
+#
+# -DOBJECTS=<a.o|b.o> -DENTRY=<family>__<suffix> -DOUTPUT=<out.o> -DLINKER=ld -DOBJCOPY=objcopy -DNM=nm
+
+string(REPLACE "|" ";" _objects "${OBJECTS}")
+set(_combined "${OUTPUT}.combined.o")
+set(_tmp "${OUTPUT}.tmp.o")
+list(LENGTH _objects _count)
+if(_count EQUAL 1)
+  file(COPY_FILE "${_objects}" "${_combined}")
+else()
+  execute_process(COMMAND "${LINKER}" -r -o "${_combined}" ${_objects} RESULT_VARIABLE _rc ERROR_VARIABLE _err)
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "cmake-tune: combining the objects of row ${ENTRY} failed (${LINKER} -r): ${_err}")
+  endif()
+endif()
+
+# The entry is a C++ function: find its mangled name by pairing nm's raw and demangled listings.
+function(_list_globals out file)
+  execute_process(COMMAND "${NM}" -g --defined-only -P ${ARGN} "${file}"
+    OUTPUT_VARIABLE _listing RESULT_VARIABLE _rc ERROR_VARIABLE _err)
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "cmake-tune: ${NM} failed on ${file}: ${_err}")
+  endif()
+  string(REPLACE ";" "\\;" _listing "${_listing}")
+  string(REGEX REPLACE "\n$" "" _listing "${_listing}")
+  string(REPLACE "\n" ";" _lines "${_listing}")
+  set(_names "")
+  foreach(_line IN LISTS _lines)
+    string(REGEX REPLACE " [A-Za-z] [0-9a-fA-F]*( [0-9a-fA-F]+)?$" "" _name "${_line}")
+    list(APPEND _names "${_name}")
+  endforeach()
+  set(${out} "${_names}" PARENT_SCOPE)
+endfunction()
+
+_list_globals(_raw "${_combined}")
+_list_globals(_demangled "${_combined}" -C)
+set(_keep "")
+set(_i 0)
+foreach(_name IN LISTS _demangled)
+  if(_name STREQUAL ENTRY OR _name MATCHES "^${ENTRY}\\(")
+    list(GET _raw ${_i} _mangled)
+    list(APPEND _keep "--keep-global-symbol=${_mangled}")
+  endif()
+  math(EXPR _i "${_i} + 1")
+endforeach()
+if(NOT _keep)
+  message(FATAL_ERROR "cmake-tune: row ${ENTRY} defines no function named ${ENTRY}. The kernel source must define "
+    "TUNE_ENTRY (from <tune/kernel.h>) with the family's SIGNATURE, at global namespace scope.")
+endif()
+
+execute_process(COMMAND "${OBJCOPY}" --remove-section=.group ${_keep} "${_combined}" "${_tmp}"
+  RESULT_VARIABLE _rc ERROR_VARIABLE _err)
+if(NOT _rc EQUAL 0)
+  message(FATAL_ERROR "cmake-tune: ${OBJCOPY} failed to isolate row ${ENTRY}: ${_err}")
+endif()
+
+# The check: nothing but the entry may stay global.
+_list_globals(_left "${_tmp}" -C)
+set(_leaks "")
+foreach(_name IN LISTS _left)
+  if(NOT (_name STREQUAL ENTRY OR _name MATCHES "^${ENTRY}\\("))
+    list(APPEND _leaks "${_name}")
+  endif()
+endforeach()
+if(_leaks)
+  string(REPLACE ";" "\n  " _text "${_leaks}")
+  message(FATAL_ERROR "cmake-tune: row ${ENTRY} still exports symbols besides its entry after isolation:\n  ${_text}\n"
+    "Another row could link against this row's copy (compiled with this row's ISA flags). Make them static or "
+    "inline, or move them out of the kernel source.")
+endif()
+file(REMOVE "${_combined}")
+file(RENAME "${_tmp}" "${OUTPUT}")

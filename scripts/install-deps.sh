@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian packages cmake-tune builds with, when any is missing (needs root).
+set -euo pipefail
+packages=(cmake ninja-build make g++ binutils nlohmann-json3-dev libfmt-dev libcli11-dev libssl-dev doctest-dev
+          libfftw3-dev libopenblas-dev libomp-dev pkg-config)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "cmake-tune: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what it needs, builds cmake-tune, runs every test with CTest.
+#   BUILD_DIR (default build/test)   JOBS (default: all cores)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+build="${BUILD_DIR:-build/test}"
+jobs="${JOBS:-$(nproc)}"
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build "$build" -j "$jobs"
+# Tests that mint or time anything are RUN_SERIAL: nothing else runs beside a measurement.
+ctest --test-dir "$build" -j "$jobs" --output-on-failure

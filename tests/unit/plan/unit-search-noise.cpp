@@ -1,0 +1,69 @@
+// Noise the decision must see through: a drifting machine and a noisy A/A pair. Neither may
+// produce "improved" for a candidate whose real gain is nil or within the noise.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "plan_rig.h"
+
+using namespace tune::plan;
+using namespace tune::plan::testing;
+
+TEST_CASE("drift: a machine that speeds up during the search does not make late candidates win") {
+  rig t;
+  // Every setting costs the same; each process runs 0.5% faster than the one before.
+  t.program.window_s = [](const fake_settings&, int run) { return 0.010 * std::pow(0.995, run); };
+  const auto r = t.run();
+  // Screening saw later candidates as faster than the baseline...
+  REQUIRE_FALSE(r.confirmations.empty());
+  // ...but alternating pairs cancel the drift.
+  CHECK(r.status != search_status::improved);
+  CHECK_FALSE(r.winner);
+  const auto& pairs = r.confirmations.front().pairs;
+  REQUIRE(pairs.size() >= 3);
+  CHECK(pairs[0].gain() > 0);  // baseline first: the candidate, later, looks faster
+  CHECK(pairs[1].gain() < 0);  // candidate first: now the baseline does
+  CHECK(std::fabs(r.confirmations.front().verdict.median_gain) < 0.05);
+}
+
+TEST_CASE("drift: confirmation alternates the order of baseline and candidate") {
+  rig t;
+  t.program.window_s = [](const fake_settings& s, int) { return s.omp == 1 ? 0.008 : 0.010; };
+  const auto r = t.run();
+  std::vector<int> order;
+  for (const auto& run : r.runs) {
+    if (run.role == "confirm") order.push_back(run.candidate == 0 ? 0 : 1);
+  }
+  REQUIRE(order.size() >= 6);
+  CHECK(std::vector<int>(order.begin(), order.begin() + 6) == std::vector<int>{0, 1, 1, 0, 0, 1});
+}
+
+TEST_CASE("A/A noise: a real 8% gain inside a 10% process-to-process spread is not established") {
+  rig t;
+  int baseline_processes = 0;
+  t.program.window_s = [&](const fake_settings& s, int) {
+    if (s.omp == 1 && s.fftw == 1) return 0.0092;  // the candidate: 8% faster than 0.010
+    if (s.omp == 2 && s.fftw == 1 && s.planner == "estimate" && s.wait == "unset" && s.bind == "unset" &&
+        s.openblas == 2) {
+      // Baseline processes alternate between two levels, as processes on a shared host do.
+      return ++baseline_processes % 2 ? 0.010 : 0.0112;
+    }
+    return 0.011;
+  };
+  const auto r = t.run();
+  REQUIRE(r.aa);
+  CHECK(std::fabs(r.aa->gain()) > 0.10);
+  REQUIRE_FALSE(r.confirmations.empty());
+  const auto& v = r.confirmations.front().verdict;
+  CHECK(v.median_gain > t.options.min_gain);
+  CHECK(v.threshold == doctest::Approx(2 * std::fabs(r.aa->gain())));
+  CHECK_FALSE(v.established);
+  CHECK(r.status == search_status::inconclusive);
+}
+
+TEST_CASE("A/A noise: the same gain on a quiet host is established") {
+  rig t;
+  t.program.window_s = [](const fake_settings& s, int) { return s.omp == 1 && s.fftw == 1 ? 0.0092 : 0.010; };
+  const auto r = t.run();
+  CHECK(r.status == search_status::improved);
+}

@@ -1,0 +1,206 @@
+// The engine's decisions on synthetic timings (race.md rules 1-7): planted winners, twins,
+// ties, outliers and rejected rows.
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "race_rig.h"
+
+using namespace tune::race;
+using tune::race::testing::rig;
+
+TEST_CASE("a planted winner twice as fast is crowned") {
+  rig r;
+  r.add("dot", {{"base", 1000}, {"fast", 500}, {"other", 1000}});
+  const mint_result m = r.run();
+  REQUIRE(m.status == mint_status::ok);
+  REQUIRE(m.families.size() == 1);
+  const family_result& f = m.families[0];
+  CHECK(f.winner == "fast");
+  CHECK(f.fallback == "base");
+  CHECK(f.outcome == verdict::won);
+  CHECK(f.need_pct == doctest::Approx(3.0));
+  CHECK(f.margin_pct.value() == doctest::Approx(100).epsilon(0.05));
+  CHECK(f.drift_pct.has_value());
+  CHECK_FALSE(f.demoted.has_value());
+  // the fallback and the winner race the final; `other` is 2x slower than the best, screened out
+  CHECK(f.rows[0].finalist);
+  CHECK(f.rows[1].finalist);
+  CHECK_FALSE(f.rows[2].finalist);
+  CHECK(f.rows[1].rounds == r.p.screen_rounds + r.p.final_rounds);
+  CHECK(f.rows[2].rounds == r.p.screen_rounds);
+  CHECK(f.rows[1].median_ns.value() == doctest::Approx(500).epsilon(0.02));
+  CHECK(f.rows[1].best_ns.value() <= f.rows[1].median_ns.value());
+  CHECK(f.note.rfind("fast is ", 0) == 0);
+}
+
+TEST_CASE("byte-identical twins never unseat the fallback") {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    CAPTURE(seed);
+    rig r(seed);
+    r.timer.rows.cv = 0.03;
+    r.add("dot", {{"base", 1000}, {"twin1", 1000}, {"twin2", 1000}, {"twin3", 1000}});
+    const family_result f = r.run().families.at(0);
+    CHECK(f.winner == "base");
+    CHECK((f.outcome == verdict::holds || f.outcome == verdict::tie));
+    CHECK_FALSE(f.margin_pct.has_value());
+  }
+}
+
+TEST_CASE("ties: the incumbent keeps the seat, else the fallback, else the first in grid order") {
+  SUBCASE("twins of the fallback, no incumbent: fallback, tie") {
+    rig r;
+    r.add("dot", {{"base", 1000}, {"twin", 1000}});
+    const family_result f = r.run().families.at(0);
+    CHECK(f.winner == "base");
+    CHECK(f.outcome == verdict::tie);
+  }
+  SUBCASE("twins of the fallback, the fallback is the incumbent: fallback, tie") {
+    rig r;
+    r.add("dot", {{"base", 1000}, {"twin", 1000}}, "base");
+    const family_result f = r.run().families.at(0);
+    CHECK(f.winner == "base");
+    CHECK(f.outcome == verdict::tie);
+  }
+  SUBCASE("two equal winners, no incumbent: the first in grid order") {
+    rig r;
+    r.add("dot", {{"base", 1000}, {"a", 800}, {"b", 800}});
+    const family_result f = r.run().families.at(0);
+    CHECK(f.winner == "a");
+    CHECK(f.outcome == verdict::won);
+  }
+  SUBCASE("two equal winners, the second is the incumbent: it keeps the seat") {
+    rig r;
+    r.add("dot", {{"base", 1000}, {"a", 800}, {"b", 800}}, "b");
+    const family_result f = r.run().families.at(0);
+    CHECK(f.winner == "b");
+    CHECK(f.outcome == verdict::won);
+    CHECK(f.note.find("the incumbent keeps the seat") != std::string::npos);
+  }
+  SUBCASE("an incumbent that is now clearly slower loses the seat") {
+    rig r;
+    r.add("dot", {{"base", 1000}, {"a", 800}, {"b", 950}}, "b");
+    const family_result f = r.run().families.at(0);
+    CHECK(f.winner == "a");
+  }
+}
+
+TEST_CASE("outliers do not flip a decision") {
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    CAPTURE(seed);
+    rig r(seed);
+    r.timer.rows.outlier_rate = 0.1;
+    r.timer.rows.outlier_factor = 3;
+    r.add("win", {{"base", 1000}, {"fast", 800}});
+    r.add("twins", {{"base", 1000}, {"twin", 1000}});
+    const mint_result m = r.run();
+    CHECK(m.families.at(0).winner == "fast");
+    CHECK(m.families.at(0).outcome == verdict::won);
+    CHECK(m.families.at(1).winner == "base");
+  }
+}
+
+TEST_CASE("rejected rows are listed with their reason and never timed") {
+  rig r;
+  r.add("dot", {{"base", 1000}, {"avx512", 100}, {"fast", 500}});
+  r.families[0].rows[1].rejected = "requires avx512f: not on this box";
+  const family_result f = r.run().families.at(0);
+  CHECK(f.winner == "fast");
+  CHECK(f.rows[1].suffix == "avx512");
+  CHECK(f.rows[1].rejected == "requires avx512f: not on this box");
+  CHECK_FALSE(f.rows[1].median_ns.has_value());
+  CHECK(f.rows[1].rounds == 0);
+  CHECK(r.timer.timed_rows.count({0, 1}) == 0);
+  CHECK(r.timer.timed_rows.count({0, 2}) == 1);
+}
+
+TEST_CASE("a family with one runnable row holds without racing") {
+  rig r;
+  r.add("dot", {{"base", 1000}, {"broken", 10}});
+  r.families[0].rows[1].rejected = "wrong result at n=17";
+  const family_result f = r.run().families.at(0);
+  CHECK(f.winner == "base");
+  CHECK(f.outcome == verdict::holds);
+  CHECK(f.note == "base is the only runnable row; nothing to race");
+  CHECK(r.timer.timed_rows.empty());
+}
+
+TEST_CASE("a rejected or missing fallback is a caller error") {
+  rig r;
+  r.add("dot", {{"base", 1000}, {"fast", 500}});
+  r.families[0].rows[0].rejected = "wrong result";
+  CHECK_THROWS_WITH_AS(r.run(),
+                       "run_mint: family 'dot': fallback 'base' is rejected (wrong result); the fallback must be the "
+                       "first runnable row",
+                       std::invalid_argument);
+  r.families[0].fallback = 5;
+  CHECK_THROWS_WITH_AS(r.run(), "run_mint: family 'dot': fallback index 5 is past its 2 rows", std::invalid_argument);
+}
+
+TEST_CASE("the same seed gives the same mint") {
+  const auto once = [] {
+    rig r(7);
+    r.timer.rows.cv = 0.05;
+    r.add("dot", {{"base", 1000}, {"a", 960}, {"b", 940}});
+    return r.run().families.at(0);
+  };
+  const family_result first = once(), second = once();
+  CHECK(first.winner == second.winner);
+  CHECK(first.rows[1].median_ns == second.rows[1].median_ns);
+  CHECK(first.note == second.note);
+}
+
+TEST_CASE("a winner whose screen windows were disturbed still reaches the final by its best-of") {
+  rig r;
+  int screen_round = 0;
+  bool screening = false;
+  event_sink events;
+  events.step = [&](const std::string&, const std::string& phase, int i, int, int) {
+    screening = phase == "screen";
+    screen_round = i;
+  };
+  // three of five screen windows of `fast` are three times slower: its screen median is 2400
+  r.add("dot", {{"base", 1000}, {"fast", 800}});
+  r.timer.ns_per_call = [&](std::size_t, std::size_t row) {
+    if (row == 0) return 1000.0;
+    return screening && screen_round <= 3 ? 2400.0 : 800.0;
+  };
+  const family_result f = r.run(events).families.at(0);
+  CHECK(f.rows[1].finalist);
+  CHECK(f.winner == "fast");
+  CHECK(f.outcome == verdict::won);
+}
+
+TEST_CASE("a noisy box races more rounds; a quiet one the minimums") {
+  SUBCASE("quiet") {
+    rig r;
+    r.add("dot", {{"base", 1000}, {"fast", 500}});
+    CHECK(r.run().families.at(0).rows[0].rounds == r.p.screen_rounds + r.p.final_rounds);
+  }
+  SUBCASE("noisy") {
+    rig r;
+    r.timer.rows.cv = 0.08;
+    r.timer.probe.cv = 0.08;
+    r.add("dot", {{"base", 1000}, {"fast", 500}});
+    const mint_result m = r.run();
+    REQUIRE(m.status == mint_status::ok);
+    CHECK(m.families.at(0).rows[0].rounds == r.p.noisy_rounds);
+    CHECK(m.families.at(0).winner == "fast");
+  }
+}
+
+TEST_CASE("progress events name each phase in order") {
+  rig r;
+  r.add("dot", {{"base", 1000}, {"fast", 500}});
+  std::vector<std::string> seen;
+  event_sink events;
+  events.begin = [&](const std::string& name, std::size_t rows) { seen.push_back(fmt::format("begin {} {}", name, rows)); };
+  events.step = [&](const std::string&, const std::string& phase, int i, int, int) {
+    if (i == 1) seen.push_back(phase);
+  };
+  events.end = [&](const family_result& f) { seen.push_back("end " + f.winner); };
+  r.run(events);
+  CHECK(seen == std::vector<std::string>{"probe", "begin dot 2", "screen", "final", "validate", "end fast", "probe"});
+}

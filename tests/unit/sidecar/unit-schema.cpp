@@ -1,0 +1,91 @@
+#include <doctest/doctest.h>
+
+#include "schema_checker.h"
+#include "sidecar/history.h"
+#include "sidecar/store.h"
+#include "sidecar_fixture.h"
+#include "util/json_file.h"
+
+using namespace tune;
+using nlohmann::json;
+
+namespace {
+
+json schema(const std::string& name) { return util::read_json_file(std::filesystem::path(TUNE_SCHEMA_DIR) / name); }
+
+// A sidecar with two scopes, race tables with every recorded field, a rejected row, runtime
+// plans, full provenance and a key the schema does not name.
+json written_sidecar(test::sidecar_fixture& f) {
+  auto alpha = test::update_for("alpha", f.bench("alpha"), {{"dot", "unroll4_avx2"}, {"gemm", "reference"}});
+  alpha.race["dot"] =
+      test::race_table("unroll4_avx2", "unroll4_base", 7.2, {{"unroll4_avx2", 812}, {"unroll4_base", 880}});
+  alpha.race["dot"]["rows"]["unroll4_avx2"]["impl_hash"] = std::string(64, 'c');
+  alpha.race["dot"]["rows"]["unroll8_avx512"] = {{"rejected", "requires avx512f: not on this box"}};
+  alpha.race["gemm"] = test::race_table("reference", "reference", nullptr, {{"reference", 5000}});
+  alpha.provenance.update({{"features", "avx2;bmi2;f16c;fma;sse4.2"},
+                           {"noise_probes", "start 0.8%; end 0.9%"},
+                           {"noise_floor_pct", 0.9},
+                           {"validation", "ok"},
+                           {"mint_ms", 41230}});
+  sidecar::upsert(f.sidecar, alpha);
+  json doc = util::read_json_file(f.sidecar);
+  doc["runtime"]["myapp"] = {{"plan", "threads=2"}};
+  doc["a_later_tool"] = {{"note", "kept"}};
+  util::write_json_file_atomic(f.sidecar, doc);
+
+  auto beta = test::update_for("beta", f.bench("beta"), {{"scan", "blocked"}});
+  beta.race["scan"] = test::race_table("blocked", "serial", 5.0, {{"blocked", 10}, {"serial", 11}});
+  sidecar::upsert(f.sidecar, beta);
+  return util::read_json_file(f.sidecar);
+}
+
+}  // namespace
+
+TEST_CASE("written sidecars validate against docs/schemas/tune-sidecar-1.schema.json") {
+  test::sidecar_fixture f;
+  const json doc = written_sidecar(f);
+  CHECK(test::schema_violations(schema("tune-sidecar-1.schema.json"), doc) == std::vector<std::string>{});
+}
+
+TEST_CASE("FAILED stubs validate against docs/schemas/tune-mint-failure-1.schema.json") {
+  test::sidecar_fixture f;
+  const auto stub = sidecar::archive_failure(test::box_a, "alpha", "interrupted by TUNE_CONTROL");
+  CHECK(test::schema_violations(schema("tune-mint-failure-1.schema.json"), util::read_json_file(stub)) ==
+        std::vector<std::string>{});
+}
+
+TEST_CASE("the schema rejects what the format forbids") {
+  test::sidecar_fixture f;
+  json doc = written_sidecar(f);
+  const json s = schema("tune-sidecar-1.schema.json");
+  SUBCASE("no box") {
+    doc["provenance"].erase("box");
+    CHECK(test::schema_violations(s, doc) == std::vector<std::string>{"/provenance: has no \"box\""});
+  }
+  SUBCASE("a seat that is not a suffix") {
+    doc["kernels"]["dot"] = 4;
+    CHECK(test::schema_violations(s, doc) == std::vector<std::string>{"/kernels/dot: is 4, expected type \"string\""});
+  }
+  SUBCASE("a truncated hash") {
+    doc["scopes"]["alpha"]["bench"]["sha256"] = "abc";
+    CHECK(test::schema_violations(s, doc) ==
+          std::vector<std::string>{"/scopes/alpha/bench/sha256: \"abc\" does not match \"^[0-9a-f]{64}$\""});
+  }
+  SUBCASE("an unknown race verdict") {
+    doc["race"]["dot"]["verdict"] = "lucky";
+    CHECK(test::schema_violations(s, doc) ==
+          std::vector<std::string>{"/race/dot/verdict: is \"lucky\", expected one of "
+                                   "[\"won\",\"holds\",\"tie\",\"demoted\",\"rejected\",\"budget\"]"});
+  }
+  SUBCASE("another format") {
+    doc["format"] = "tune-sidecar/2";
+    CHECK(test::schema_violations(s, doc) ==
+          std::vector<std::string>{"/format: is \"tune-sidecar/2\", expected \"tune-sidecar/1\""});
+  }
+}
+
+TEST_CASE("the checker refuses schema keywords it does not implement") {
+  const json s = {{"type", "object"}, {"oneOf", json::array()}};
+  CHECK_THROWS_WITH_AS(test::schema_violations(s, json::object()),
+                       "schema uses keyword \"oneOf\", which the test checker does not implement", std::logic_error);
+}

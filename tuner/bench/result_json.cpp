@@ -1,0 +1,53 @@
+#include "bench/result_json.h"
+
+namespace tune::bench {
+
+namespace {
+nlohmann::json optional_number(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+}  // namespace
+
+nlohmann::json family_json(const race::family_result& r, const family_info& family, const family_gate& gate) {
+  nlohmann::json rows = nlohmann::json::object();
+  for (std::size_t i = 0; i < r.rows.size(); ++i) {
+    const auto& row = r.rows[i];
+    nlohmann::json entry;
+    if (row.rejected) {
+      entry["rejected"] = *row.rejected;
+    } else {
+      entry["median_ns"] = optional_number(row.median_ns);
+      entry["best_ns"] = optional_number(row.best_ns);
+      entry["rounds"] = row.rounds;
+      entry["finalist"] = row.finalist;
+    }
+    if (i < gate.rows.size() && gate.rows[i].check && !gate.rows[i].check->pass) {
+      const auto& c = *gate.rows[i].check;
+      entry["worst_abs"] = c.worst_abs;
+      entry["worst_rel"] = c.worst_rel;
+      entry["worst_ulp"] = c.worst_ulp;
+    }
+    rows[i < family.rows.size() ? family.rows[i].suffix : row.suffix] = entry;
+  }
+  return {{"winner", r.winner},
+          {"fallback", r.fallback},
+          {"verdict", race::to_string(r.outcome)},
+          {"need_pct", r.need_pct},
+          {"margin_pct", optional_number(r.margin_pct)},
+          {"demoted", r.demoted ? nlohmann::json(*r.demoted) : nlohmann::json()},
+          {"drift_pct", optional_number(r.drift_pct)},
+          {"note", r.note},
+          {"ms", r.ms},
+          {"rows", rows}};
+}
+
+nlohmann::json mint_json(const race::mint_result& r) {
+  nlohmann::json probes = nlohmann::json::array();
+  for (const auto& p : r.probes) probes.push_back({{"label", p.label}, {"mad_pct", p.mad_pct}, {"cv_pct", p.cv_pct}});
+  return {{"status", race::to_string(r.status)},
+          {"reason", r.reason},
+          {"noise_overridden", r.noise_overridden},
+          {"probes", probes},
+          {"noise_floor_pct", r.noise_floor_pct},
+          {"ms", r.ms}};
+}
+
+}  // namespace tune::bench

@@ -1,0 +1,38 @@
+#pragma once
+// Box identity: `platform|arch|cpu-model-name|cpu-signature|os-release(major.minor)`
+// (spec: sidecar.md "Box identity").
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "box/features.h"
+
+namespace tune::box {
+
+struct box_info {
+  std::string identity;
+  std::string platform;
+  std::string arch;
+  feature_set features;  // TUNE_FORCE_FEATURES applied
+  std::string cls;
+};
+
+// Pure assembly of the identity string; `os_release` is cut to major.minor ("6.1.0-18-amd64" → "6.1").
+// Throws std::invalid_argument for an empty part or one containing '|', the separator.
+std::string make_identity(const std::string& platform, const std::string& arch,
+                          const std::string& model_name, const std::string& signature,
+                          const std::string& os_release);
+
+// "6.1.0-18-amd64" → "6.1"; throws std::invalid_argument unless it starts with <digits>.<digits>.
+std::string cut_os_release(const std::string& release);
+
+// "family 25 model 1 stepping 1" from CPUID leaf 1 eax, with the display family and model
+// (extended fields folded in as the Intel SDM and AMD's manual define them).
+std::string x86_signature(std::uint32_t leaf1_eax);
+
+// This machine: model name from <proc_root>/cpuinfo (x86 falls back to the CPUID brand string),
+// signature from CPUID (x86-64) or cpuinfo, OS release from <proc_root>/sys/kernel/osrelease on
+// Linux and uname elsewhere. TUNE_FORCE_FEATURES applies to features and class, never the identity.
+box_info this_box(const std::filesystem::path& proc_root = "/proc");
+
+}  // namespace tune::box

@@ -1,0 +1,210 @@
+// `tune mint`, `tune status`, `tune verdict`, `tune explain`: thin layers over mint/, stamp/
+// and sidecar/.
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "box/identity.h"
+#include "cli/commands.h"
+#include "manifest/manifest.h"
+#include "mint/build_step.h"
+#include "sidecar/verdict.h"
+#include "stamp/write.h"
+
+namespace tune::cli {
+
+namespace {
+
+struct scope_options {
+  std::vector<std::filesystem::path> manifests;
+  std::filesystem::path build_dir = ".";
+};
+
+void add_scope_options(CLI::App* cmd, scope_options& o) {
+  cmd->add_option("--manifest", o.manifests, "A scope's manifest (tune/<scope>/manifest.json); repeatable");
+  cmd->add_option("--build-dir", o.build_dir, "Build tree whose scopes to use when no --manifest is given")
+      ->check(CLI::ExistingDirectory);
+}
+
+// Every manifest under <build>/tune/ (one per scope, one per configuration with multi-config).
+std::vector<std::filesystem::path> find_manifests(const scope_options& o) {
+  if (!o.manifests.empty()) return o.manifests;
+  std::vector<std::filesystem::path> found;
+  const auto root = o.build_dir / "tune";
+  std::error_code ec;
+  for (auto it = std::filesystem::recursive_directory_iterator(root, ec);
+       it != std::filesystem::recursive_directory_iterator(); ++it) {
+    if (it.depth() > 2) it.disable_recursion_pending();
+    if (it->path().filename() == "manifest.json") found.push_back(it->path());
+  }
+  std::sort(found.begin(), found.end());
+  if (found.empty())
+    throw std::runtime_error(fmt::format("no cmake-tune scopes under {}: pass --build-dir <build tree> or --manifest",
+                                         root.string()));
+  return found;
+}
+
+sidecar::judgement judge(const manifest& m, const box::box_info& box) {
+  return sidecar::judge(sidecar::load(sidecar_path(m)), {m.scope, m.version, m.bench, m.family_names(), box.identity});
+}
+
+std::string measured_when(const manifest& m) {
+  const auto file = sidecar::load(sidecar_path(m));
+  if (!file.doc) return "-";
+  return file.doc->value("provenance", nlohmann::json::object()).value("written", "-");
+}
+
+nlohmann::json status_json(const std::vector<std::filesystem::path>& manifests, const box::box_info& box) {
+  nlohmann::json out = {{"box", box.identity}, {"class", box.cls}, {"scopes", nlohmann::json::array()}};
+  for (const auto& path : manifests) {
+    const auto m = load_manifest(path);
+    const auto verdict = judge(m, box);
+    const auto record = stamp::read_stamp_record(m);
+    nlohmann::json families = nlohmann::json::object();
+    bool complete = true;
+    for (const auto& f : m.families) {
+      nlohmann::json entry = {{"stamped", nullptr}, {"source", nullptr}, {"margin_pct", nullptr}};
+      if (record && (*record)["families"].contains(f.name)) {
+        const auto& r = (*record)["families"][f.name];
+        entry = {{"stamped", r["suffix"]}, {"source", r["source"]}, {"margin_pct", r["margin_pct"]}};
+      }
+      const bool tuned = entry["source"] == "sidecar";
+      complete = complete && tuned;
+      entry["tuned"] = tuned;
+      families[f.name] = entry;
+    }
+    out["scopes"].push_back({{"scope", m.scope},
+                             {"manifest", path.string()},
+                             {"sidecar", sidecar_path(m).string()},
+                             {"verdict", sidecar::to_string(verdict.v)},
+                             {"verdict_message", verdict.message},
+                             {"measured", measured_when(m)},
+                             {"complete", complete},
+                             {"stamped", record.has_value()},
+                             {"families", families},
+                             {"tune_command", fmt::format("cmake --build {} --target tune-{}", m.build_dir.string(), m.scope)}});
+  }
+  return out;
+}
+
+int cmd_status(const scope_options& o, bool as_json) {
+  const auto box = box::this_box();
+  const auto status = status_json(find_manifests(o), box);
+  if (as_json) {
+    std::cout << status.dump(2) << "\n";
+    return 0;
+  }
+  std::cout << fmt::format("box: {}\nclass: {}\n\n", status["box"].get<std::string>(), status["class"].get<std::string>());
+  std::cout << fmt::format("{:<12} {:<20} {:<24} {:<10} {:<12} {:>8}  {}\n", "scope", "family", "stamped", "source",
+                           "verdict", "margin", "measured");
+  std::vector<std::string> untuned;
+  for (const auto& s : status["scopes"]) {
+    for (const auto& [name, f] : s["families"].items()) {
+      const auto margin = f["margin_pct"].is_number() ? fmt::format("{:+.1f}%", f["margin_pct"].get<double>()) : "-";
+      std::cout << fmt::format("{:<12} {:<20} {:<24} {:<10} {:<12} {:>8}  {}\n", s["scope"].get<std::string>(), name,
+                               f["stamped"].is_string() ? f["stamped"].get<std::string>() : "(not stamped yet)",
+                               f["source"].is_string() ? f["source"].get<std::string>() : "-",
+                               s["verdict"].get<std::string>(), margin,
+                               f["source"] == "sidecar" ? s["measured"].get<std::string>() : "-");
+    }
+    if (!s["complete"].get<bool>()) untuned.push_back(s["tune_command"].get<std::string>());
+  }
+  for (const auto& s : status["scopes"])
+    if (s["verdict"] != "fresh") std::cout << fmt::format("\n{}: {}", s["scope"].get<std::string>(), s["verdict_message"].get<std::string>());
+  if (!untuned.empty()) {
+    std::cout << "\n\nSome families run untuned code on this box. To tune them:\n";
+    for (const auto& c : untuned) std::cout << "  " << c << "\n";
+  } else {
+    std::cout << "\nEvery family runs a winner measured on this box.\n";
+  }
+  return 0;
+}
+
+int cmd_verdict(const scope_options& o) {
+  const auto box = box::this_box();
+  for (const auto& path : find_manifests(o)) {
+    const auto m = load_manifest(path);
+    const auto v = judge(m, box);
+    std::cout << fmt::format("{}: {}{}\n", m.scope, sidecar::to_string(v.v), v.message.empty() ? "" : " — " + v.message);
+  }
+  return 0;
+}
+
+int cmd_explain(const scope_options& o, const std::string& family) {
+  for (const auto& path : find_manifests(o)) {
+    const auto m = load_manifest(path);
+    const auto* decl = m.family(family);
+    if (!decl) continue;
+    const auto record = stamp::read_stamp_record(m);
+    std::cout << fmt::format("{} (scope {}, {} rows, reference {}, fallback chain {})\n", family, m.scope,
+                             decl->rows.size(), decl->reference, fmt::join(decl->fallback, " → "));
+    if (!record || !(*record)["families"].contains(family)) {
+      std::cout << "not stamped yet: build the project once.\n";
+      return 0;
+    }
+    const auto& r = (*record)["families"][family];
+    std::cout << fmt::format("\nstamped: {} (source: {}); scope verdict {}, policy {}\n", r["suffix"].get<std::string>(),
+                             r["source"].get<std::string>(), (*record)["verdict"].get<std::string>(),
+                             (*record)["policy"].get<std::string>());
+    std::cout << "\nstamp order:\n";
+    for (const auto& step : r["steps"]) std::cout << "  - " << step.get<std::string>() << "\n";
+    const auto file = sidecar::load(sidecar_path(m));
+    if (file.doc && file.doc->contains("race") && (*file.doc)["race"].contains(family)) {
+      const auto& race = (*file.doc)["race"][family];
+      std::cout << fmt::format("\nlast race ({}): winner {} over fallback {}, verdict {}, need {:.1f}%\n",
+                               sidecar_path(m).string(), race.value("winner", "?"), race.value("fallback", "?"),
+                               race.value("verdict", "?"), race.value("need_pct", 0.0));
+      if (race.contains("note")) std::cout << "  " << race["note"].get<std::string>() << "\n";
+      std::cout << fmt::format("\n  {:<24} {:>12} {:>12} {:>7}  {}\n", "row", "median ns", "best ns", "rounds", "");
+      for (const auto& [suffix, row] : race["rows"].items()) {
+        if (row.contains("rejected")) {
+          std::cout << fmt::format("  {:<24} rejected: {}\n", suffix, row["rejected"].get<std::string>());
+          continue;
+        }
+        const auto num = [&](const char* k) {
+          return row.contains(k) && row[k].is_number() ? fmt::format("{:.1f}", row[k].get<double>()) : std::string("-");
+        };
+        std::cout << fmt::format("  {:<24} {:>12} {:>12} {:>7}  {}\n", suffix, num("median_ns"), num("best_ns"),
+                                 row.value("rounds", 0), suffix == race.value("winner", "") ? "<- winner" : "");
+      }
+    }
+    return 0;
+  }
+  throw std::runtime_error(fmt::format("no scope declares a family '{}'", family));
+}
+
+}  // namespace
+
+void register_mint_commands(CLI::App& app) {
+  static scope_options mint_opts, status_opts, verdict_opts, explain_opts;
+  static bool when_needed = false, as_json = false;
+  static std::string family;
+
+  auto* mint = app.add_subcommand("mint", "Race kernel families on this box and stamp the winners (what the build's targets run)");
+  add_scope_options(mint, mint_opts);
+  mint->add_flag("--when-needed", when_needed,
+                 "The build's stamp step: mint only when the sidecar is not fresh and the policy is auto");
+  mint->callback([] {
+    exit_code() = mint::mint_command(find_manifests(mint_opts),
+                                               when_needed ? mint::mint_mode::when_needed : mint::mint_mode::always);
+  });
+
+  auto* status = app.add_subcommand("status", "Every family's stamped row, its source, verdict and margin");
+  add_scope_options(status, status_opts);
+  status->add_flag("--json", as_json, "Machine-readable: per scope, per-family completeness and verdict");
+  status->callback([] { exit_code() = cmd_status(status_opts, as_json); });
+
+  auto* verdict = app.add_subcommand("verdict", "Whether the sidecar counts for this build, per scope, and why");
+  add_scope_options(verdict, verdict_opts);
+  verdict->callback([] { exit_code() = cmd_verdict(verdict_opts); });
+
+  auto* explain = app.add_subcommand("explain", "Why a family got its row: the stamp order step by step and the race table");
+  add_scope_options(explain, explain_opts);
+  explain->add_option("family", family, "The family")->required();
+  explain->callback([] { exit_code() = cmd_explain(explain_opts, family); });
+}
+
+}  // namespace tune::cli

@@ -1,0 +1,17 @@
+#pragma once
+// `tune mint`: what the build's targets call. Per scope: the sidecar's verdict, the policy,
+// a mint when the policy says so (or always, for the `tune` targets), then the stamp.
+#include <filesystem>
+#include <vector>
+
+namespace tune::mint {
+
+enum class mint_mode {
+  when_needed,  // the stamp step of every build: mint only when the policy says so
+  always,       // the `tune` / `tune-<scope>` targets: race every family now
+};
+
+// Returns the process exit code: 0, or 1 when the build must fail (the reason is printed).
+int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode mode);
+
+}  // namespace tune::mint

@@ -1,0 +1,151 @@
+#include "mint/race_scope.h"
+
+#include <chrono>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "mint/impl_hash.h"
+#include "mint/quiet_build.h"
+#include "sidecar/store.h"
+#include "util/atomic_file.h"
+#include "util/file_lock.h"
+#include "util/subprocess.h"
+
+namespace tune::mint {
+
+namespace {
+
+// Bench exit codes (tuner/bench/main.cpp).
+constexpr int bench_family_error = 2;
+constexpr int bench_noise_refused = 3;
+constexpr int bench_interrupted = 4;
+
+nlohmann::json race_request(const manifest& m, const nlohmann::json* previous) {
+  nlohmann::json incumbents = nlohmann::json::object();
+  if (previous && previous->contains("kernels"))
+    for (const auto& name : m.family_names())
+      if ((*previous)["kernels"].contains(name)) incumbents[name] = (*previous)["kernels"][name];
+  return {{"scope", m.scope},
+          {"families", m.family_names()},
+          {"incumbents", incumbents},
+          {"budget_s", m.budget_s ? nlohmann::json(*m.budget_s) : nlohmann::json()},
+          {"seed", std::random_device{}()}};
+}
+
+std::string probes_text(const nlohmann::json& probes) {
+  std::string out;
+  for (const auto& p : probes)
+    out += fmt::format("{}{} {:.1f}%", out.empty() ? "" : "; ", p.value("label", "?"), p.value("mad_pct", 0.0));
+  return out;
+}
+
+// The bench's race table plus what only the tool knows: each row's impl_hash and compile command.
+nlohmann::json race_table(const manifest& m, const family_decl& family, nlohmann::json table, const std::string& cls) {
+  for (auto& [suffix, row] : table["rows"].items()) {
+    if (const auto* decl = family.row(suffix)) {
+      row["impl_hash"] = impl_hash(m, family, *decl, cls);
+      row["compile"] = compile_command(m, *decl);
+    }
+  }
+  return table;
+}
+
+}  // namespace
+
+mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohmann::json* previous, progress& show) {
+  const auto started = std::chrono::steady_clock::now();
+  std::filesystem::create_directories(m.state_dir);
+  // Mints of one build tree serialize: two benches racing side by side would measure each other.
+  util::file_lock one_mint_at_a_time(m.build_dir / "tune" / "mint");
+
+  const auto wait = wait_for_quiet_build(std::chrono::seconds(120), [&](int jobs, double waited) {
+    if (static_cast<int>(waited * 5) % 25 == 0)
+      show.note(fmt::format("cmake-tune: waiting for {} other build job(s) to finish before measuring ({:.0f}s)", jobs,
+                            waited));
+  });
+  if (wait.bound_ran_out)
+    show.note(fmt::format("cmake-tune: measuring beside {} other build job(s): the wait bound ran out", wait.jobs_left));
+
+  const auto request_file = m.state_dir / "race-request.json";
+  const auto result_file = m.state_dir / "race-result.json";
+  std::filesystem::remove(result_file);
+  util::write_file_atomic(request_file, race_request(m, previous).dump(2));
+  show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} families", m.scope, m.families.size()));
+
+  util::spawn_options run;
+  run.argv = {m.bench.string(), "race", "--request", request_file.string(), "--out", result_file.string()};
+  run.capture_stdout = true;
+  run.on_stdout_line = [&](const std::string& line) { show.event(line); };
+  const auto ran = util::run_process(run);
+  show.finish();
+
+  mint_outcome outcome;
+  const bool answered = !ran.signaled && (ran.exit_code == 0 || ran.exit_code == bench_family_error ||
+                                          ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted);
+  const auto text = util::read_file(result_file);
+  if (!answered || !text) {
+    outcome.status = mint_outcome::failed;
+    outcome.reason = fmt::format("the bench {} failed ({}) before it decided anything", m.bench.string(), ran.describe());
+    sidecar::archive_failure(box.identity, m.scope, outcome.reason);
+    return outcome;
+  }
+  const auto result = nlohmann::json::parse(*text);
+  const auto& mint = result.at("mint");
+  if (ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted) {
+    outcome.status = ran.exit_code == bench_noise_refused ? mint_outcome::refused : mint_outcome::interrupted;
+    outcome.reason = mint.value("reason", std::string("refused"));
+    sidecar::archive_failure(box.identity, m.scope, outcome.reason);
+    return outcome;
+  }
+
+  sidecar::scope_update update;
+  update.scope = m.scope;
+  update.version = m.version;
+  update.bench = m.bench;
+  update.families = m.family_names();
+  update.box = box.identity;
+  for (const auto& family : m.families) {
+    if (!result["families"].contains(family.name)) continue;
+    const auto& table = result["families"][family.name];
+    update.kernels[family.name] = table.at("winner").get<std::string>();
+    update.race[family.name] = race_table(m, family, table, box.cls);
+  }
+  update.complete = update.kernels.size() == m.families.size();
+  const double mint_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  update.provenance = {
+      {"class", box.cls},
+      {"features", box::join(box.features)},
+      {"compiler", m.compiler},
+      {"noise", mint.value("noise_overridden", false) ? "overridden" : "ok"},
+      {"noise_probes", probes_text(mint.at("probes"))},
+      {"noise_floor_pct", mint.value("noise_floor_pct", 0.0)},
+      {"validation", "ok"},
+      {"mint_ms", mint_ms},
+      {"telemetry", result.value("telemetry", nlohmann::json::object())},
+      {"build_wait", {{"waited_s", wait.waited_s}, {"measured_beside_jobs", wait.bound_ran_out ? wait.jobs_left : 0}}}};
+  const auto written = sidecar::upsert(sidecar_path(m), update);
+  if (!written.diff.empty()) show.note("cmake-tune: changes since the previous mint (" + written.backup.string() + "):\n" + written.diff);
+
+  std::string summary = fmt::format("cmake-tune: scope {} tuned in {:.1f}s, noise {} ({})\n", m.scope, mint_ms / 1000,
+                                    update.provenance["noise"].get<std::string>(), probes_text(mint.at("probes")));
+  for (const auto& [name, table] : update.race) {
+    const auto margin = table.value("margin_pct", nlohmann::json());
+    summary += fmt::format("  {:<24} {:<22} {:<8} {}\n", name, table.value("winner", ""), table.value("verdict", ""),
+                           margin.is_number() ? fmt::format("{:+.1f}% over {}", margin.get<double>(),
+                                                            table.value("fallback", ""))
+                                              : std::string("-"));
+  }
+  show.note(summary);
+
+  outcome.status = mint_outcome::written;
+  if (result.contains("errors")) {
+    outcome.status = mint_outcome::family_errors;
+    for (const auto& [name, error] : result["errors"].items())
+      outcome.reason += fmt::format("{}family {}: {}", outcome.reason.empty() ? "" : "; ", name, error.get<std::string>());
+  }
+  return outcome;
+}
+
+}  // namespace tune::mint

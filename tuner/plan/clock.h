@@ -1,0 +1,41 @@
+#pragma once
+// Time and the machine's load, as the search sees them: injectable, so budget accounting and
+// busy-host handling are tested with a fake clock and fake samples.
+#include <vector>
+
+namespace tune::plan {
+
+class clock_source {
+ public:
+  virtual ~clock_source() = default;
+  virtual double now_s() = 0;  // monotonic seconds
+};
+
+// std::chrono::steady_clock.
+class steady_clock_source final : public clock_source {
+ public:
+  double now_s() override;
+};
+
+struct load_sample {
+  double loadavg1 = 0;       // /proc/loadavg, 1 minute
+  double busy_fraction = 0;  // share of the allocation's CPU time used by other processes
+};
+
+class load_monitor {
+ public:
+  virtual ~load_monitor() = default;
+  virtual load_sample sample() = 0;
+};
+
+// Samples /proc/stat for the allocation's CPUs over a short interval (charged to the budget).
+class proc_load_monitor final : public load_monitor {
+ public:
+  explicit proc_load_monitor(std::vector<int> cpus);
+  load_sample sample() override;
+
+ private:
+  std::vector<int> cpus_;
+};
+
+}  // namespace tune::plan

@@ -1,0 +1,163 @@
+#include "plan/enumeration.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+namespace tune::plan {
+namespace {
+
+struct split_values {
+  int low = 0;   // index of the value "1"
+  int high = 0;  // index of the largest count
+  int half = 0;  // index of half the largest count
+};
+
+// Indices on a thread axis of the counts a split uses; 0 (the baseline's value) when absent.
+split_values thread_split_values(const knob_axis& axis) {
+  split_values v;
+  int largest = 0;
+  for (std::size_t i = 0; i < axis.values.size(); ++i) {
+    const int count = std::stoi(axis.values[i].label);
+    if (count > largest) {
+      largest = count;
+      v.high = static_cast<int>(i);
+    }
+  }
+  for (std::size_t i = 0; i < axis.values.size(); ++i) {
+    const int count = std::stoi(axis.values[i].label);
+    if (count == 1) v.low = static_cast<int>(i);
+    if (count == std::max(1, largest / 2)) v.half = static_cast<int>(i);
+  }
+  return v;
+}
+
+}  // namespace
+
+assignment settings_of(const knob_space& space, const choice& point) {
+  assignment merged;
+  for (std::size_t a = 0; a < space.axes.size(); ++a) {
+    for (const auto& [variable, value] : space.axes[a].values[static_cast<std::size_t>(point[a])].env) {
+      merged[variable] = value;
+    }
+  }
+  return merged;
+}
+
+std::string describe(const knob_space& space, const choice& point) {
+  std::string text;
+  for (std::size_t a = 0; a < space.axes.size(); ++a) {
+    if (point[a] == 0) continue;
+    if (!text.empty()) text += ", ";
+    text += space.axes[a].knob + "=" + space.axes[a].values[static_cast<std::size_t>(point[a])].label;
+  }
+  return text.empty() ? "baseline values" : text;
+}
+
+std::string effective_key(const assignment& settings) {
+  std::string key;
+  for (const auto& [variable, value] : settings) {
+    key += variable + (value ? "=" + *value : std::string(" unset")) + ";";
+  }
+  return key;
+}
+
+std::vector<proposal> first_stage(const knob_space& space) {
+  std::vector<proposal> out;
+  const choice base(space.axes.size(), 0);
+  for (std::size_t a = 0; a < space.axes.size(); ++a) {
+    for (std::size_t v = 1; v < space.axes[a].values.size(); ++v) {
+      choice p = base;
+      p[a] = static_cast<int>(v);
+      out.push_back({p, "one-knob", "one knob away from the baseline"});
+    }
+  }
+  // Fully serial: every thread pool at one thread at once.
+  choice serial = base;
+  bool any = false;
+  for (std::size_t a = 0; a < space.axes.size(); ++a) {
+    if (!space.axes[a].threads) continue;
+    for (std::size_t v = 0; v < space.axes[a].values.size(); ++v) {
+      if (space.axes[a].values[v].label == "1") {
+        serial[a] = static_cast<int>(v);
+        any = true;
+      }
+    }
+  }
+  if (any) out.push_back({serial, "serial", "every thread pool at one thread"});
+  return out;
+}
+
+std::vector<proposal> neighbour_stage(const knob_space& space, const std::vector<screened>& ranked,
+                                      const std::vector<screened>& singles, double baseline_objective_s) {
+  std::vector<proposal> out;
+  const std::size_t axes = space.axes.size();
+
+  // Each axis's best single move, if it beat the baseline; combined when two or more did.
+  std::map<std::size_t, const screened*> best_single;
+  for (const auto& s : singles) {
+    if (s.objective_s >= baseline_objective_s) continue;
+    for (std::size_t a = 0; a < axes; ++a) {
+      if (s.point[a] == 0) continue;
+      auto& slot = best_single[a];
+      if (!slot || s.objective_s < slot->objective_s) slot = &s;
+    }
+  }
+  if (best_single.size() >= 2) {
+    choice joint(axes, 0);
+    std::string origin = "joint move of the best single moves:";
+    for (const auto& [a, s] : best_single) {
+      joint[a] = s->point[a];
+      origin += " c" + std::to_string(s->id);
+    }
+    out.push_back({joint, "joint", origin});
+  }
+
+  // Thread pools compete for the same CPUs, so one pool's best size depends on another's: for
+  // each pair of pools, one-sided splits (1 and the most) and an even split (half and half).
+  for (std::size_t a = 0; a < axes; ++a) {
+    for (std::size_t b = a + 1; b < axes; ++b) {
+      if (!space.axes[a].threads || !space.axes[b].threads) continue;
+      const auto ends_a = thread_split_values(space.axes[a]);
+      const auto ends_b = thread_split_values(space.axes[b]);
+      for (const auto& [va, vb] : {std::pair{ends_a.low, ends_b.high}, std::pair{ends_a.high, ends_b.low},
+                                   std::pair{ends_a.half, ends_b.half}}) {
+        if (va <= 0 && vb <= 0) continue;  // both at the baseline's value: not a joint move
+        choice p(axes, 0);
+        p[a] = va;
+        p[b] = vb;
+        out.push_back({p, "joint", "thread pools " + space.axes[a].knob + " and " + space.axes[b].knob + " split"});
+      }
+    }
+  }
+
+  for (std::size_t r = 0; r < ranked.size() && r < 2; ++r) {
+    const auto& from = ranked[r];
+    for (std::size_t a = 0; a < axes; ++a) {
+      for (std::size_t v = 0; v < space.axes[a].values.size(); ++v) {
+        if (static_cast<int>(v) == from.point[a]) continue;
+        choice p = from.point;
+        p[a] = static_cast<int>(v);
+        out.push_back({p, "neighbour", "one knob away from c" + std::to_string(from.id)});
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<choice> all_points(const knob_space& space) {
+  std::vector<choice> points{choice(space.axes.size(), 0)};
+  for (std::size_t a = 0; a < space.axes.size(); ++a) {
+    const std::size_t existing = points.size();
+    for (std::size_t v = 1; v < space.axes[a].values.size(); ++v) {
+      for (std::size_t i = 0; i < existing; ++i) {
+        choice p = points[i];
+        p[a] = static_cast<int>(v);
+        points.push_back(p);
+      }
+    }
+  }
+  return points;
+}
+
+}  // namespace tune::plan

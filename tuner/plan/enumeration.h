@@ -1,0 +1,52 @@
+#pragma once
+// Which candidates the search proposes, in which order. Deterministic for the same knob space
+// and the same screening results, and versioned: a change to the order is a new version, and
+// the version is recorded in every report.
+#include <string>
+#include <vector>
+
+#include "plan/knobs.h"
+
+namespace tune::plan {
+
+inline constexpr const char* enumeration_version = "tune-plan-enum/1";
+
+// One point of the knob space: the index of the chosen value on each axis (0: the baseline's).
+using choice = std::vector<int>;
+
+struct proposal {
+  choice point;
+  std::string stage;   // "one-knob", "serial", "joint", "neighbour"
+  std::string origin;  // why it was proposed
+};
+
+// The settings of a point: every axis's assignment, merged.
+assignment settings_of(const knob_space& space, const choice& point);
+
+// "omp_threads=1, fftw_planner=measure"; "baseline values" when nothing differs.
+std::string describe(const knob_space& space, const choice& point);
+
+// The variables a point sets or removes, as one comparable string: two points with the same key
+// resolve to the same effective settings and are run once.
+std::string effective_key(const assignment& settings);
+
+// Stage 1: one knob at a time away from the baseline, in axis order, then the fully serial point.
+std::vector<proposal> first_stage(const knob_space& space);
+
+struct screened {
+  choice point;
+  int id = 0;         // candidate id, for origins
+  double objective_s = 0;
+};
+
+// Stage 2 (repeated while budget lasts): first the joint move that combines each knob's best
+// single move that beat the baseline, then splits of each pair of thread pools, then every
+// one-knob neighbour of the best and the second best screened points. `ranked` is best first;
+// `singles` are the stage-1 results.
+std::vector<proposal> neighbour_stage(const knob_space& space, const std::vector<screened>& ranked,
+                                      const std::vector<screened>& singles, double baseline_objective_s);
+
+// Every point of the space (the finite set the search draws from), baseline first.
+std::vector<choice> all_points(const knob_space& space);
+
+}  // namespace tune::plan

@@ -1,0 +1,179 @@
+#include "plan/plan_search.h"
+
+#include <chrono>
+#include <cstdlib>
+
+#include "plan/cache.h"
+#include "plan/identity.h"
+#include "plan/plan_file.h"
+#include "plan/process_worker.h"
+#include "plan/report.h"
+#include "plan/wisdom_store.h"
+#include "util/atomic_file.h"
+#include "util/sha256.h"
+#include "util/subprocess.h"
+#include "util/utc_time.h"
+
+namespace tune::plan {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A private scratch folder for the candidates' pilot reports and wisdom copies.
+class scratch_dir {
+ public:
+  scratch_dir() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/tune-plan-XXXXXX";
+    if (!::mkdtemp(pattern.data())) throw std::runtime_error("cannot create a scratch folder like " + pattern);
+    path_ = pattern;
+  }
+  ~scratch_dir() {
+    std::error_code ignored;  // best effort: a leftover temporary folder must not mask the result
+    fs::remove_all(path_, ignored);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::string write_report(const fs::path& path, const search_record& record, const std::optional<plan_identity>& id,
+                         const std::string& tool, const std::string& written) {
+  const std::string text = report_json(record, id, tool, written).dump(2) + "\n";
+  util::write_file_atomic(path, text);
+  return util::sha256_hex(text);
+}
+
+// The run whose reported values describe the selected settings: the winner's last clean run,
+// or the baseline.
+const run_outcome& selected_outcome(const search_record& record) {
+  const run_outcome* chosen = &*record.baseline;
+  if (record.winner) {
+    for (const auto& r : record.runs) {
+      if (r.candidate == *record.winner && r.outcome.status == run_outcome::state::ok) chosen = &r.outcome;
+    }
+  }
+  return *chosen;
+}
+
+}  // namespace
+
+plan_search_result run_plan_search(const plan_search_request& request, const std::string& tool_version) {
+  const std::string tool = "cmake-tune " + tool_version;
+  const std::string written = util::utc_iso8601(std::chrono::system_clock::now());
+  const environment env = util::current_environment();
+  const identity_sources sources = live_identity_sources();
+
+  search_options options;
+  options.argv = request.argv;
+  options.argv.front() = resolve_program(request.argv.front(), env).string();
+  options.caller_env = env;
+  options.alloc = detect_allocation(sources.system, {request.cpus, request.memory_bytes});
+  std::vector<user_knob> user;
+  std::vector<std::string> user_variables;
+  for (const auto& spec : request.user_knobs) {
+    user.push_back(parse_user_knob(spec));
+    user_variables.push_back(user.back().variable);
+  }
+  options.knobs = parse_knob_request(request.knobs, user);
+  options.budget_s = request.budget_s;
+  options.min_gain = request.min_gain;
+  options.busy_threshold = request.busy_threshold;
+  if (request.tolerance) options.tol = parse_tolerance(*request.tolerance);
+  if (request.initial_wisdom) {
+    const auto wisdom = util::read_file(*request.initial_wisdom);
+    if (!wisdom) throw std::runtime_error("the initial FFTW wisdom " + request.initial_wisdom->string() + " does not exist");
+    options.initial_wisdom = *wisdom;
+  }
+
+  identity_inputs base_inputs;
+  base_inputs.argv = request.argv;
+  base_inputs.inputs = request.inputs;
+  base_inputs.request = {request.cpus, request.memory_bytes};
+  base_inputs.env = env;
+  base_inputs.user_variables = user_variables;
+
+  std::string cache_note = "not used (--no-cache)";
+  if (request.cache_dir) {
+    const auto lookup = lookup_cached(*request.cache_dir, derive_identity(base_inputs, sources), request.argv, env, sources);
+    cache_note = lookup.note;
+    if (lookup.plan) options.cached = lookup.plan->settings;
+  }
+
+  scratch_dir scratch;
+  process_worker runner(options.argv, scratch.path());
+  steady_clock_source clock;
+  proc_load_monitor load(options.alloc.cpus);
+  search_context context{runner, clock, load};
+  context.progress = request.progress;
+  if (const auto control = env.find("TUNE_CONTROL"); control != env.end() && !control->second.empty()) {
+    const fs::path control_file = control->second;
+    context.cancel_requested = [control_file] { return fs::exists(control_file); };
+  }
+
+  search_record record;
+  try {
+    record = run_search(options, context);
+  } catch (const baseline_failure& failure) {
+    write_report(request.report_path, failure.record(), std::nullopt, tool, written);
+    throw;
+  }
+  if (record.cache_note.empty()) record.cache_note = cache_note;
+
+  plan_search_result result;
+  if (!record.plan_written_allowed) {
+    write_report(request.report_path, record, std::nullopt, tool, written);
+    result.record = std::move(record);
+    return result;
+  }
+
+  const run_outcome& chosen = selected_outcome(record);
+  identity_inputs inputs = base_inputs;
+  inputs.libraries = record.baseline->libraries;
+  inputs.facts = record.baseline->facts;
+  for (const auto& [name, value] : record.selected) inputs.plan_variables.push_back(name);
+  inputs.pilot_windows = static_cast<int>(record.baseline->windows_s.size());
+  const plan_identity identity = derive_identity(inputs, sources);
+
+  execution_plan plan;
+  plan.tool = tool;
+  plan.written = written;
+  plan.settings = record.selected;
+  plan.identity = identity;
+  for (const auto& [key, value] : chosen.facts) plan.resolved[key] = value;
+  for (const auto& [key, value] : chosen.knobs_read) plan.resolved["knob " + key] = value;
+  if (record.wisdom) {
+    std::vector<std::string> names;
+    for (const auto& p : chosen.fftw_plans) names.push_back(p.name);
+    plan.wisdom = store_wisdom(request.plan_path, *record.wisdom, names);
+  }
+  auto& e = plan.evidence;
+  e.status = to_string(record.status);
+  e.stop_reason = record.stop_reason;
+  if (const auto times = winner_times_of(record)) {
+    e.baseline_window_s = times->baseline_windows;
+    e.winner_window_s = times->winner_windows;
+    for (const auto& c : record.confirmations) {
+      if (c.candidate == *record.winner) e.gain = c.verdict.median_gain;
+    }
+  } else {
+    for (const auto& r : record.runs) {
+      if (r.candidate == 0 && r.objective_s) e.baseline_window_s.push_back(*r.objective_s);
+    }
+  }
+  if (record.aa) e.aa_gain = record.aa->gain();
+  e.budget_s = record.options.budget_s;
+  e.elapsed_s = record.elapsed_s;
+  e.enumeration = record.enumeration;
+  e.report_sha256 = write_report(request.report_path, record, identity, tool, written);
+  if (plan.wisdom) e.wisdom_sha256 = plan.wisdom->sha256;
+  write_plan(request.plan_path, plan);
+  if (request.cache_dir && record.status == search_status::improved) store_cached(*request.cache_dir, plan);
+
+  result.record = std::move(record);
+  result.plan_written = true;
+  return result;
+}
+
+}  // namespace tune::plan

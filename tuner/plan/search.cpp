@@ -1,0 +1,630 @@
+#include "plan/search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace tune::plan {
+namespace {
+
+// A screening run longer than this multiple of the baseline (or the baseline plus the slack,
+// whichever is longer) is a hang: killed, reaped and recorded, and the search goes on.
+constexpr double hang_factor = 3.0;
+constexpr double hang_slack_s = 2.0;
+// Costs are estimated from the slowest baseline process, with this margin for spread.
+constexpr double cost_margin = 1.25;
+
+std::string seconds(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f s", s);
+  return text;
+}
+
+environment with_settings(const environment& base, const assignment& settings) {
+  environment env = base;
+  for (const auto& [variable, value] : settings) {
+    if (value) {
+      env[variable] = *value;
+    } else {
+      env.erase(variable);
+    }
+  }
+  return env;
+}
+
+std::optional<std::string> lookup(const std::map<std::string, std::string>& map, const std::string& key) {
+  const auto it = map.find(key);
+  if (it == map.end()) return std::nullopt;
+  return it->second;
+}
+
+class searcher {
+ public:
+  searcher(const search_options& options, search_context& context) : opt_(options), ctx_(context) {
+    rec_.options = options;
+  }
+
+  search_record run() {
+    t0_ = ctx_.clock.now_s();
+    rec_.load_before = ctx_.load.sample();
+    if (rec_.load_before.busy_fraction > opt_.busy_threshold) {
+      return finish(search_status::machine_busy,
+                    "the machine was busy before the search started: " +
+                        std::to_string(static_cast<int>(rec_.load_before.busy_fraction * 100)) +
+                        "% of the allocation's CPU time went to other processes (limit " +
+                        std::to_string(static_cast<int>(opt_.busy_threshold * 100)) + "%)");
+    }
+    check_environment(opt_.caller_env, opt_.alloc.threads);
+    if (ctx_.cancel_requested()) return finish(search_status::cancelled, "cancelled before the baseline");
+
+    if (!run_baseline()) return rec_;
+    space_ = build_knob_space(opt_.knobs, opt_.caller_env, *rec_.baseline, opt_.alloc.threads);
+    rec_.knob_notes = space_.notes;
+    for (const auto& axis : space_.axes) rec_.axes.push_back(axis.knob);
+    rec_.plan_written_allowed = true;
+    rec_.selected = baseline_settings();
+    if (space_.axes.empty()) {
+      return finish(search_status::baseline, "no knob applies to this program: nothing to search");
+    }
+    keys_[effective_key(settings_of(space_, choice(space_.axes.size(), 0)))] = 0;
+
+    if (opt_.cached && confirm_cached()) return finish(search_status::improved, rec_.stop_reason);
+    if (cancelled_) return finish(search_status::cancelled, cancel_reason());
+    screen();
+    if (cancelled_) return finish(search_status::cancelled, cancel_reason());
+    return confirm();
+  }
+
+ private:
+  const search_options& opt_;
+  search_context& ctx_;
+  search_record rec_;
+  knob_space space_;
+  double t0_ = 0;
+  int next_seq_ = 1;
+  bool cancelled_ = false;
+  double baseline_wall_s_ = 0;        // slowest baseline process so far
+  std::vector<double> oracle_;
+  bool has_oracle_ = false;
+  bool uses_fftw_ = false;
+  std::map<std::string, int> keys_;   // effective settings → candidate id (0: baseline)
+  std::set<choice> proposed_;
+  std::map<int, choice> points_;      // candidate id → point (screened candidates)
+  std::vector<screened> singles_;
+
+  double elapsed() { return ctx_.clock.now_s() - t0_; }
+  double remaining() { return opt_.budget_s - elapsed(); }
+  double run_cost() const { return baseline_wall_s_ * cost_margin; }
+  double recheck_cost() const { return uses_fftw_ ? run_cost() : 0; }
+  // What must stay free for a decision: the A/A pair, the minimum pairs, the wisdom re-check.
+  double confirmation_reserve() const { return (2 + 2 * min_pairs) * run_cost() + recheck_cost(); }
+
+  std::string cancel_reason() const { return "cancelled through TUNE_CONTROL; completed evidence is kept"; }
+
+  bool check_cancel() {
+    if (!cancelled_ && ctx_.cancel_requested()) cancelled_ = true;
+    return cancelled_;
+  }
+
+  void close_record() {
+    rec_.load_after = ctx_.load.sample();
+    rec_.elapsed_s = elapsed();
+    rec_.overrun_s = std::max(0.0, rec_.elapsed_s - opt_.budget_s);
+  }
+
+  search_record finish(search_status status, std::string reason) {
+    rec_.status = status;
+    rec_.stop_reason = std::move(reason);
+    if (status == search_status::cancelled || status == search_status::machine_busy) {
+      rec_.plan_written_allowed = false;
+    }
+    close_record();
+    return rec_;
+  }
+
+  [[noreturn]] void fail(const std::string& message) {
+    rec_.error = message;
+    rec_.plan_written_allowed = false;
+    close_record();
+    throw baseline_failure(message, rec_);
+  }
+
+  run_record& launch(const std::string& role, int candidate, const environment& env, double timeout_s,
+                     std::optional<std::string> wisdom_in, bool wisdom_only) {
+    run_record r;
+    r.seq = next_seq_++;
+    r.role = role;
+    r.candidate = candidate;
+    r.started_s = elapsed();
+    r.timeout_s = timeout_s;
+    r.timeout_is_budget = baseline_wall_s_ > 0 && timeout_s < hang_limit() - 1e-9;
+    run_request request;
+    request.label = role + (candidate ? " c" + std::to_string(candidate) : " baseline");
+    request.env = env;
+    request.cpus = opt_.alloc.cpus;
+    request.timeout_s = timeout_s;
+    request.wisdom_in = std::move(wisdom_in);
+    request.export_wisdom = !wisdom_only;
+    request.wisdom_only = wisdom_only;
+    ctx_.progress(request.label);
+    r.outcome = ctx_.runner.run(request);
+    if (r.outcome.status == run_outcome::state::ok) r.objective_s = run_objective(r.outcome);
+    rec_.runs.push_back(std::move(r));
+    return rec_.runs.back();
+  }
+
+  run_record& launch_baseline(const std::string& role, double timeout_s) {
+    auto& r = launch(role, 0, rec_.base_env, timeout_s, opt_.initial_wisdom, false);
+    if (r.outcome.status == run_outcome::state::ok) baseline_wall_s_ = std::max(baseline_wall_s_, r.outcome.wall_s);
+    return r;
+  }
+
+  // Runs the baseline (normalized first when its resolved thread counts exceed the allocation).
+  // False when the search has already finished.
+  bool run_baseline() {
+    rec_.base_env = opt_.caller_env;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      const auto& r = launch_baseline("baseline", remaining());
+      if (r.outcome.status == run_outcome::state::timed_out && remaining() <= 0) {
+        finish(search_status::budget_exhausted,
+               "the baseline did not finish within the budget of " + seconds(opt_.budget_s) +
+                   "; raise BUDGET or shorten the pilot ARGS");
+        return false;
+      }
+      if (r.outcome.status != run_outcome::state::ok) {
+        fail("the baseline failed (" + r.outcome.failure +
+             "): there is nothing to compare candidates against; fix the program or its pilot ARGS");
+      }
+      const auto needed = normalizations_needed(r.outcome, opt_.alloc.threads);
+      if (needed.empty() || attempt == 1) break;
+      for (const auto& n : needed) {
+        rec_.base_env[n.variable] = n.value;
+        rec_.normalizations.push_back(n);
+      }
+      baseline_wall_s_ = 0;
+      if (remaining() < r.outcome.wall_s * cost_margin) {
+        finish(search_status::budget_exhausted,
+               "no budget left to re-run the baseline normalized to the allocation");
+        return false;
+      }
+    }
+    const auto& base = rec_.runs.back();
+    if (opt_.alloc.memory_bytes && base.outcome.peak_rss_kb * 1024 > *opt_.alloc.memory_bytes) {
+      fail("the baseline's peak RSS of " + std::to_string(base.outcome.peak_rss_kb / 1024) +
+           " MiB exceeds the allocation's memory of " + std::to_string(*opt_.alloc.memory_bytes / (1024 * 1024)) +
+           " MiB; raise MEMORY");
+    }
+    rec_.baseline = base.outcome;
+    rec_.baseline_objective_s = base.objective_s;
+    uses_fftw_ = !base.outcome.fftw_plans.empty();
+    if (base.outcome.result) {
+      oracle_ = *base.outcome.result;
+      has_oracle_ = true;
+      rec_.tol_used = opt_.tol.value_or(default_tolerance(base.outcome.result_type));
+      rec_.oracle = "the baseline's output: " + std::to_string(oracle_.size()) + " " +
+                    base.outcome.result_type + " values, compared with " + rec_.tol_used->text();
+    } else {
+      rec_.oracle = "none: the program publishes no output (tune::pilot::result), so candidates are not validated";
+    }
+    return true;
+  }
+
+  // The plan's settings when the baseline stands: every searched variable as the baseline had it.
+  assignment baseline_settings() const {
+    assignment settings;
+    for (const auto& axis : space_.axes) {
+      for (const auto& value : axis.values) {
+        for (const auto& [variable, unused] : value.env) settings[variable] = lookup(rec_.base_env, variable);
+      }
+    }
+    for (const auto& n : rec_.normalizations) settings[n.variable] = n.value;
+    return settings;
+  }
+
+  // A candidate's settings for the plan: its assignment over the baseline's.
+  assignment plan_settings(const assignment& candidate) const {
+    assignment settings = baseline_settings();
+    for (const auto& [variable, value] : candidate) settings[variable] = value;
+    return settings;
+  }
+
+  candidate_record& add_candidate(const assignment& settings, std::string description, std::string stage,
+                                  std::string origin) {
+    candidate_record c;
+    c.id = static_cast<int>(rec_.candidates.size()) + 1;
+    c.settings = settings;
+    c.description = std::move(description);
+    c.stage = std::move(stage);
+    c.origin = std::move(origin);
+    rec_.candidates.push_back(std::move(c));
+    return rec_.candidates.back();
+  }
+
+  candidate_record& candidate(int id) { return rec_.candidates[static_cast<std::size_t>(id - 1)]; }
+
+  // Judges one screening or confirmation run of a candidate; false when it cannot be promoted.
+  bool judge(candidate_record& c, const run_record& r) {
+    const auto& out = r.outcome;
+    if (out.status != run_outcome::state::ok) {
+      c.fate = "failed";
+      c.reason = out.status == run_outcome::state::timed_out && r.timeout_is_budget
+                     ? "stopped at the budget's limit (" + out.failure + ")"
+                 : out.status == run_outcome::state::timed_out ? "hung: " + out.failure
+                                                               : out.failure;
+      return false;
+    }
+    if (opt_.alloc.memory_bytes && out.peak_rss_kb * 1024 > *opt_.alloc.memory_bytes) {
+      c.fate = "refused";
+      c.reason = "peak RSS " + std::to_string(out.peak_rss_kb / 1024) + " MiB exceeds the allocation's memory of " +
+                 std::to_string(*opt_.alloc.memory_bytes / (1024 * 1024)) + " MiB";
+      return false;
+    }
+    if (has_oracle_) {
+      if (!out.result) {
+        c.fate = "invalid";
+        c.reason = "published no output, the oracle has " + std::to_string(oracle_.size()) + " values";
+        return false;
+      }
+      c.validation = compare_output(oracle_, *out.result, out.result_type, *rec_.tol_used);
+      rec_.runs.back().validation = c.validation;
+      if (!c.validation->within) {
+        c.fate = "invalid";
+        c.reason = c.validation->reason;
+        return false;
+      }
+    }
+    if (auto ignored = ignored_setting(c.settings, out)) {
+      c.fate = "no_effect";
+      c.reason = *ignored;
+      return false;
+    }
+    return true;
+  }
+
+  // A setting the pilot reports was not in effect: such a candidate is never credited.
+  std::optional<std::string> ignored_setting(const assignment& settings, const run_outcome& out) const {
+    struct observed {
+      const char* variable;
+      const std::map<std::string, std::string>* source;
+      const char* key;
+    };
+    const observed checks[] = {{"OPENBLAS_NUM_THREADS", &out.facts, "openblas_threads"},
+                               {"OMP_NUM_THREADS", &out.facts, "omp_max_threads"},
+                               {"TUNE_KNOB_FFTW_THREADS", &out.knobs_read, "fftw_threads"},
+                               {"TUNE_KNOB_FFTW_PLANNER", &out.knobs_read, "fftw_planner"}};
+    for (const auto& check : checks) {
+      const auto it = settings.find(check.variable);
+      if (it == settings.end() || !it->second) continue;
+      const auto seen = lookup(*check.source, check.key);
+      if (!seen || *seen != *it->second) {
+        return std::string("set ") + check.variable + "=" + *it->second + " but the pilot reported " + check.key +
+               " " + (seen ? *seen : std::string("not at all")) + ": the setting had no observable effect";
+      }
+    }
+    return std::nullopt;
+  }
+
+  double hang_limit() const { return std::max(hang_factor * baseline_wall_s_, baseline_wall_s_ + hang_slack_s); }
+
+  // Runs one screening candidate; false when screening must stop (budget or cancel).
+  bool screen_one(const proposal& p) {
+    if (!proposed_.insert(p.point).second) return true;  // proposed before: not a new candidate
+    const assignment settings = settings_of(space_, p.point);
+    auto& c = add_candidate(settings, describe(space_, p.point), p.stage, p.origin);
+    const int id = c.id;
+    const std::string key = effective_key(settings);
+    if (const auto same = keys_.find(key); same != keys_.end()) {
+      c.fate = "skipped";
+      c.reason = "same effective settings as " + (same->second ? "c" + std::to_string(same->second) : "the baseline");
+      return true;
+    }
+    keys_[key] = id;
+    if (check_cancel()) {
+      c.reason = "not run: the search was cancelled";
+      return false;
+    }
+    const double window = remaining() - confirmation_reserve();
+    if (window < run_cost()) {
+      c.reason = "not run: " + seconds(std::max(0.0, remaining())) + " left, " +
+                 seconds(run_cost() + confirmation_reserve()) + " needed with the confirmation reserve";
+      return false;
+    }
+    const auto& r = launch("screen", id, with_settings(rec_.base_env, settings), std::min(hang_limit(), window),
+                           opt_.initial_wisdom, false);
+    auto& judged = candidate(id);
+    judged.setup_s = r.outcome.setup_s;
+    judged.peak_rss_kb = r.outcome.peak_rss_kb;
+    if (judge(judged, r)) {
+      judged.fate = "completed";
+      judged.objective_s = r.objective_s;
+      judged.reason = "screened at " + seconds(*r.objective_s) + " per window";
+      points_[id] = p.point;
+      if (p.stage == "one-knob") singles_.push_back({p.point, id, *r.objective_s});
+    }
+    return true;
+  }
+
+  std::vector<screened> ranked_screened() const {
+    std::vector<screened> ranked;
+    for (const auto& c : rec_.candidates) {
+      if (c.fate == "completed" && points_.count(c.id)) ranked.push_back({points_.at(c.id), c.id, *c.objective_s});
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const screened& a, const screened& b) { return a.objective_s < b.objective_s; });
+    return ranked;
+  }
+
+  void screen() {
+    std::vector<proposal> batch = first_stage(space_);
+    for (;;) {
+      bool stopped = false;
+      for (const auto& p : batch) {
+        if (stopped) {
+          if (proposed_.insert(p.point).second) {
+            add_candidate(settings_of(space_, p.point), describe(space_, p.point), p.stage, p.origin).reason =
+                cancelled_ ? "not run: the search was cancelled" : "not run: the budget ran out before it";
+          }
+          continue;
+        }
+        stopped = !screen_one(p);
+      }
+      if (stopped) return;
+      batch = neighbour_stage(space_, ranked_screened(), singles_, *rec_.baseline_objective_s);
+      const bool any_new = std::any_of(batch.begin(), batch.end(),
+                                       [&](const proposal& p) { return !proposed_.count(p.point); });
+      if (!any_new) return;
+    }
+  }
+
+  // One confirmation process of the baseline or a candidate; the objective when it counts.
+  // Nothing starts when the budget cannot cover it: the sample is then missing.
+  std::optional<double> confirm_run(const std::string& role, int id, const environment& env, double cost) {
+    if (remaining() < cost) return std::nullopt;
+    const double timeout = std::min(hang_limit(), remaining());
+    if (id == 0) {
+      const auto& r = launch_baseline(role, timeout);
+      return r.objective_s;
+    }
+    const auto& r = launch(role, id, env, timeout, opt_.initial_wisdom, false);
+    auto& c = candidate(id);
+    if (!judge(c, r)) {
+      c.reason = "in confirmation: " + c.reason;
+      return std::nullopt;
+    }
+    c.fate = "completed";
+    return r.objective_s;
+  }
+
+  bool run_aa_pair() {
+    if (rec_.aa) return true;
+    const auto first = confirm_run("aa", 0, rec_.base_env, run_cost());
+    if (!first) return false;
+    const auto second = confirm_run("aa", 0, rec_.base_env, run_cost());
+    if (second) rec_.aa = pair_sample{*first, *second};
+    return rec_.aa.has_value();
+  }
+
+  // Alternating pairs for one candidate while the budget allows, keeping `keep_s` free.
+  confirmation_record confirm_candidate(int id, double cand_cost, double keep_s) {
+    confirmation_record conf;
+    conf.candidate = id;
+    const environment env = with_settings(rec_.base_env, candidate(id).settings);
+    const double pair_cost = run_cost() + cand_cost;
+    for (int k = 0; static_cast<int>(conf.pairs.size()) < opt_.max_pairs; ++k) {
+      const bool minimum_met = static_cast<int>(conf.pairs.size()) >= min_pairs;
+      if (remaining() - pair_cost < (minimum_met ? keep_s : recheck_cost())) break;
+      if (check_cancel()) break;
+      // Alternate the order (B C, C B, ...) so a steady drift favours neither side.
+      const bool base_first = k % 2 == 0;
+      std::optional<double> base, cand;
+      const std::size_t runs_before = rec_.runs.size();
+      if (base_first) {
+        base = confirm_run("confirm", 0, rec_.base_env, run_cost());
+        cand = confirm_run("confirm", id, env, cand_cost);
+      } else {
+        cand = confirm_run("confirm", id, env, cand_cost);
+        base = confirm_run("confirm", 0, rec_.base_env, run_cost());
+      }
+      if (base && cand) {
+        conf.pairs.push_back({*base, *cand});
+      } else {
+        for (std::size_t i = runs_before; i < rec_.runs.size(); ++i) conf.incomplete.push_back(rec_.runs[i].seq);
+        if (rec_.runs.size() == runs_before || remaining() <= 0) break;  // the budget is spent
+      }
+      const auto fate = candidate(id).fate;
+      if (fate != "completed") break;  // invalid or failed now: it cannot win
+    }
+    conf.verdict = decide(conf.pairs, rec_.aa, opt_.min_gain);
+    if (candidate(id).fate != "completed") {
+      conf.verdict.established = false;
+      conf.verdict.reason = "no improvement established: " + candidate(id).reason;
+    }
+    return conf;
+  }
+
+  // A cached plan's settings are confirmed against this baseline before being trusted.
+  bool confirm_cached() {
+    auto& c = add_candidate(*opt_.cached, "the cached plan's settings", "cached", "plan cache");
+    const int id = c.id;
+    c.fate = "completed";
+    keys_[effective_key(*opt_.cached)] = id;
+    const double needed = confirmation_reserve();
+    if (remaining() < needed) {
+      c.fate = "skipped";
+      c.reason = "not re-confirmed: " + seconds(remaining()) + " left, " + seconds(needed) + " needed";
+      rec_.cache_note = "cached plan not re-confirmed: the budget is too small";
+      return false;
+    }
+    if (check_cancel()) return false;
+    run_aa_pair();
+    auto conf = confirm_candidate(id, run_cost(), recheck_cost());
+    const bool won = conf.verdict.established;
+    rec_.confirmations.push_back(conf);
+    if (won && settle_winner(id)) {
+      rec_.cache_note = "cached plan re-confirmed against this baseline";
+      rec_.stop_reason = "the cached plan was re-confirmed: " + conf.verdict.reason;
+      return true;
+    }
+    rec_.cache_note = "cached plan not re-confirmed (" + conf.verdict.reason + "); searching";
+    if (candidate(id).fate == "completed") candidate(id).reason = conf.verdict.reason;
+    return false;
+  }
+
+  // Makes `id` the winner after its FFTW wisdom reproduces every plan in a fresh process.
+  bool settle_winner(int id) {
+    const run_record* last = nullptr;
+    for (const auto& r : rec_.runs) {
+      if (r.candidate == id && r.outcome.status == run_outcome::state::ok) last = &r;
+    }
+    if (last && !last->outcome.fftw_plans.empty()) {
+      if (!last->outcome.wisdom || last->outcome.wisdom->empty()) {
+        rec_.wisdom_note = "c" + std::to_string(id) + " made FFTW plans but exported no wisdom";
+        return false;
+      }
+      const std::string wisdom = *last->outcome.wisdom;
+      if (remaining() < run_cost()) {
+        rec_.wisdom_note = "c" + std::to_string(id) + "'s FFTW wisdom could not be re-checked: the budget is spent";
+        return false;
+      }
+      const double timeout = std::min(hang_limit(), remaining());
+      const auto& r = launch("recheck", id, with_settings(rec_.base_env, candidate(id).settings), timeout, wisdom, true);
+      std::string problem;
+      if (r.outcome.status != run_outcome::state::ok) {
+        problem = r.outcome.failure;
+      } else {
+        for (const auto& p : r.outcome.fftw_plans) {
+          if (!p.made) problem = "FFTW plan '" + p.name + "' was not reproduced";
+        }
+        if (problem.empty() && has_oracle_) {
+          const auto d = r.outcome.result ? compare_output(oracle_, *r.outcome.result, r.outcome.result_type, *rec_.tol_used)
+                                          : deviation{};
+          if (!d.within) problem = r.outcome.result ? d.reason : "published no output";
+        }
+      }
+      if (!problem.empty()) {
+        rec_.wisdom_note = "c" + std::to_string(id) + "'s FFTW wisdom failed its fresh-process re-check: " + problem;
+        return false;
+      }
+      rec_.wisdom = wisdom;
+      rec_.wisdom_note = "re-checked under FFTW_WISDOM_ONLY in a fresh process: " +
+                         std::to_string(r.outcome.fftw_plans.size()) + " plans reproduced";
+    }
+    rec_.winner = id;
+    rec_.selected = plan_settings(candidate(id).settings);
+    return true;
+  }
+
+  search_record confirm() {
+    const auto ranked = ranked_screened();
+    std::vector<int> contenders;
+    for (const auto& s : ranked) {
+      if (s.objective_s < *rec_.baseline_objective_s && contenders.size() < 2) contenders.push_back(s.id);
+    }
+    const int screened_count = static_cast<int>(ranked.size());
+    if (contenders.empty()) {
+      const bool starved = std::any_of(rec_.candidates.begin(), rec_.candidates.end(), [](const candidate_record& c) {
+        return c.fate == "proposed";
+      });
+      if (screened_count == 0 && starved) {
+        return finish(search_status::budget_exhausted,
+                      "the budget ran out before any candidate could be screened");
+      }
+      return finish(search_status::baseline, "no candidate screened faster than the baseline (" +
+                                                 std::to_string(screened_count) + " screened)");
+    }
+    auto cost_of = [&](int id) {
+      double wall = 0;
+      for (const auto& r : rec_.runs) {
+        if (r.candidate == id) wall = std::max(wall, r.outcome.wall_s);
+      }
+      return std::max(run_cost(), wall * cost_margin);
+    };
+    const double first_min = (2 + min_pairs) * run_cost() + min_pairs * cost_of(contenders[0]) + recheck_cost();
+    if (remaining() < first_min) {
+      return finish(search_status::budget_exhausted,
+                    "the budget left " + seconds(std::max(0.0, remaining())) + " for confirmation, " +
+                        seconds(first_min) + " needed");
+    }
+    if (!run_aa_pair()) {
+      if (remaining() <= run_cost()) return finish(search_status::budget_exhausted, "the budget ran out during the A/A pair");
+      return finish(search_status::inconclusive, "the A/A pair failed: no noise estimate, no decision");
+    }
+    std::optional<int> best;
+    double best_gain = 0;
+    bool any_decided = false, any_promising = false;
+    for (std::size_t i = 0; i < contenders.size(); ++i) {
+      const int id = contenders[i];
+      const double keep = i + 1 < contenders.size()
+                              ? min_pairs * (run_cost() + cost_of(contenders[i + 1])) + recheck_cost()
+                              : recheck_cost();
+      if (i > 0 && remaining() < min_pairs * (run_cost() + cost_of(id)) + recheck_cost()) {
+        candidate(id).reason += "; not confirmed: the budget was spent";
+        break;
+      }
+      auto conf = confirm_candidate(id, cost_of(id), keep);
+      any_decided = any_decided || conf.verdict.complete_pairs >= min_pairs;
+      any_promising = any_promising || conf.verdict.median_gain > opt_.min_gain;
+      candidate(id).reason = conf.verdict.reason;
+      if (conf.verdict.established && (!best || conf.verdict.median_gain > best_gain)) {
+        best = id;
+        best_gain = conf.verdict.median_gain;
+      }
+      rec_.confirmations.push_back(std::move(conf));
+      if (cancelled_) return finish(search_status::cancelled, cancel_reason());
+    }
+    if (best) {
+      if (settle_winner(*best)) {
+        return finish(search_status::improved, "c" + std::to_string(*best) + " " + candidate(*best).description +
+                                                   ": " + candidate(*best).reason);
+      }
+      return finish(search_status::inconclusive, rec_.wisdom_note);
+    }
+    if (!any_decided) {
+      return finish(search_status::budget_exhausted,
+                    "the budget ran out before " + std::to_string(min_pairs) + " complete confirmation pairs");
+    }
+    if (any_promising) {
+      return finish(search_status::inconclusive,
+                    "a candidate looked faster, but not beyond the noise: " + rec_.confirmations.front().verdict.reason);
+    }
+    return finish(search_status::baseline, "the baseline stands: " + rec_.confirmations.front().verdict.reason);
+  }
+};
+
+}  // namespace
+
+std::string to_string(search_status s) {
+  switch (s) {
+    case search_status::improved: return "improved";
+    case search_status::baseline: return "baseline";
+    case search_status::inconclusive: return "inconclusive";
+    case search_status::machine_busy: return "machine_busy";
+    case search_status::budget_exhausted: return "budget_exhausted";
+    case search_status::cancelled: return "cancelled";
+  }
+  return "unknown";
+}
+
+std::string to_string(run_outcome::state s) {
+  switch (s) {
+    case run_outcome::state::ok: return "ok";
+    case run_outcome::state::failed: return "failed";
+    case run_outcome::state::crashed: return "crashed";
+    case run_outcome::state::timed_out: return "timed_out";
+  }
+  return "unknown";
+}
+
+double run_objective(const run_outcome& outcome) {
+  const auto& w = outcome.windows_s;
+  if (w.empty()) return outcome.wall_s;
+  if (w.size() == 1) return w.front();
+  return median(std::vector<double>(w.begin() + 1, w.end()));
+}
+
+search_record run_search(const search_options& options, search_context& context) {
+  return searcher(options, context).run();
+}
+
+}  // namespace tune::plan

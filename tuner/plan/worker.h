@@ -1,0 +1,55 @@
+#pragma once
+// The search talks to candidate processes only through this interface: "run the program with
+// this environment on these CPUs, at most this long, and tell me what happened". The real
+// worker starts a fresh process (process_worker.h); tests use fake ones with known costs.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tune::plan {
+
+using environment = std::map<std::string, std::string>;
+
+struct run_request {
+  std::string label;                       // "baseline", "c3", "confirm c3 #2": for messages
+  environment env;                         // the child's whole environment (before the pilot's own variables)
+  std::vector<int> cpus;                   // affinity, set before the program's first instruction
+  double timeout_s = 0;                    // killed and reaped after this long
+  std::optional<std::string> wisdom_in;    // FFTW wisdom the run starts from (a private copy)
+  bool export_wisdom = false;              // collect the wisdom the run ends with
+  bool wisdom_only = false;                // plan with FFTW_WISDOM_ONLY (the fresh-process re-check)
+};
+
+struct fftw_plan_report {
+  std::string name;
+  bool made = false;
+};
+
+struct run_outcome {
+  enum class state { ok, failed, crashed, timed_out };
+  state status = state::ok;
+  std::string failure;                     // "exit 3", "killed by SIGSEGV", "timed out after ...", + stderr tail
+  double wall_s = 0;                       // start to reaped
+  std::optional<double> setup_s;           // start to setup_done (or to the first window)
+  std::vector<double> windows_s;           // in run order; the first is warm-up
+  bool pilot_reported = false;             // false: the program reported nothing, timed as a whole
+  std::optional<std::vector<double>> result;
+  std::string result_type;                 // "f64" / "f32"
+  std::map<std::string, std::string> knobs_read;
+  std::map<std::string, std::string> libraries;   // name → mapped path
+  std::map<std::string, std::string> facts;       // fftw_version, openblas_config, openblas_threads, ...
+  std::vector<fftw_plan_report> fftw_plans;
+  std::optional<std::string> wisdom;       // exported wisdom (export_wisdom)
+  long long peak_rss_kb = -1;
+};
+
+std::string to_string(run_outcome::state s);
+
+class worker {
+ public:
+  virtual ~worker() = default;
+  virtual run_outcome run(const run_request& request) = 0;
+};
+
+}  // namespace tune::plan

@@ -1,0 +1,111 @@
+#include "race/engine.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "race/budget.h"
+#include "race/family_race.h"
+#include "race/noise_probe.h"
+#include "race/windows.h"
+
+namespace tune::race {
+
+namespace {
+
+void check_inputs(const std::vector<family_input>& families, const protocol& p) {
+  const auto require = [](bool ok, const std::string& what) {
+    if (!ok) throw std::invalid_argument("run_mint: " + what);
+  };
+  require(p.window_ms > 0, fmt::format("window_ms = {}; a window must last some time", p.window_ms));
+  require(p.window_jitter >= 0, fmt::format("window_jitter = {}; pass a fraction >= 0", p.window_jitter));
+  require(p.screen_rounds >= 1 && p.final_rounds >= 1 && p.validate_rounds >= 1,
+          fmt::format("screen_rounds = {}, final_rounds = {}, validate_rounds = {}; each must be at least 1",
+                      p.screen_rounds, p.final_rounds, p.validate_rounds));
+  require(p.probe_windows >= 2, fmt::format("probe_windows = {}; a spread needs at least 2", p.probe_windows));
+  require(p.noisy_rounds >= 0, fmt::format("noisy_rounds = {}; pass 0 or more", p.noisy_rounds));
+  require(p.probe_every >= 1, fmt::format("probe_every = {}; pass at least 1", p.probe_every));
+  require(p.max_twins >= 0, fmt::format("max_twins = {}; pass 0 or more", p.max_twins));
+  for (const auto& f : families) {
+    require(!f.rows.empty(), fmt::format("family '{}' has no rows; every family has at least its fallback", f.name));
+    require(f.fallback < f.rows.size(), fmt::format("family '{}': fallback index {} is past its {} rows", f.name,
+                                                    f.fallback, f.rows.size()));
+    require(!f.rows[f.fallback].rejected,
+            fmt::format("family '{}': fallback '{}' is rejected ({}); the fallback must be the first runnable row",
+                        f.name, f.rows[f.fallback].suffix, f.rows[f.fallback].rejected.value_or("")));
+  }
+}
+
+family_result out_of_budget(const family_input& family, double need, double estimate_s, double left_s) {
+  family_result out = list_family(family, need);
+  out.outcome = verdict::budget;
+  out.note = fmt::format("budget: racing {} rows needs about {:.1f} s and {:.1f} s is left; {} keeps the seat",
+                         runnable_rows(family).size(), estimate_s, std::max(0.0, left_s), out.fallback);
+  return out;
+}
+
+// After the end probe: a seat whose margin is below the closing floor (the need the noise of the
+// whole mint calls for) did not win by enough to trust.
+void apply_closing_floor(mint_result& mint, const protocol& p) {
+  const double floor_pct = std::max(p.min_margin * 100, mint.noise_floor_pct);
+  for (auto& f : mint.families) {
+    if (f.outcome != verdict::won || !f.margin_pct || *f.margin_pct >= floor_pct) continue;
+    f.outcome = verdict::demoted;
+    f.demoted = f.winner;
+    f.winner = f.fallback;
+    f.note += fmt::format("; demoted: margin {:.1f}% is below the closing floor {:.1f}%", *f.margin_pct, floor_pct);
+  }
+}
+
+}  // namespace
+
+mint_result run_mint(const std::vector<family_input>& families, timer& t, clock& c, const protocol& p,
+                     const event_sink& events) {
+  check_inputs(families, p);
+  window_runner w(t, c, p);
+  budget_estimate budget(p);
+  const double started = c.now_s();
+  mint_result mint;
+  const auto finish = [&] {
+    mint.ms = (c.now_s() - started) * 1000;
+    return mint;
+  };
+  try {
+    if (!take_noise_probe(mint, w, p, "start", events)) return finish();
+    int mid = 0;
+    for (std::size_t i = 0; i < families.size(); ++i) {
+      const family_input& family = families[i];
+      const double need = std::max(p.min_margin, mint.noise_floor_pct / 100);
+      const std::size_t runnable = runnable_rows(family).size();
+      const round_plan rounds = plan_rounds(p, mint.noise_floor_pct);
+      const double estimate = runnable < 2 ? 0.0 : budget.family_s(runnable, rounds);
+      const double left = p.budget_s ? *p.budget_s - (c.now_s() - started) - budget.probe_s() : 0.0;
+      family_result result;
+      if (p.budget_s && runnable >= 2 && estimate > left) {
+        if (events.begin) events.begin(family.name, family.rows.size());
+        result = out_of_budget(family, need, estimate, left);
+      } else {
+        result = race_family(i, family, w, p, need, mint.noise_floor_pct, events);
+        if (runnable >= 2) budget.record(runnable, rounds, result.ms / 1000);
+      }
+      if (events.end) events.end(result);
+      mint.families.push_back(std::move(result));
+      const bool more = i + 1 < families.size();
+      if (more && (i + 1) % static_cast<std::size_t>(p.probe_every) == 0 &&
+          !take_noise_probe(mint, w, p, fmt::format("mid{}", ++mid), events))
+        return finish();
+    }
+    if (!take_noise_probe(mint, w, p, "end", events)) return finish();
+    apply_closing_floor(mint, p);
+  } catch (const interrupted&) {
+    mint.status = mint_status::interrupted;
+    mint.families.clear();
+    mint.reason = fmt::format("interrupted: the control file {} exists; stopped after the window in flight and "
+                              "decided nothing",
+                              p.control_file);
+  }
+  return finish();
+}
+
+}  // namespace tune::race

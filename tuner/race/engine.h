@@ -1,0 +1,42 @@
+#pragma once
+// The race engine: decides, per family, which row earns the seat (spec: race.md rules 1-12).
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "race/bench.h"
+#include "race/protocol.h"
+#include "race/result.h"
+
+namespace tune::race {
+
+struct row_input {
+  std::string suffix;
+  std::optional<std::string> rejected;  // set by the correctness gate or the requires= check:
+                                        // the row is listed, never timed
+};
+
+struct family_input {
+  std::string name;
+  std::vector<row_input> rows;          // grid order
+  std::size_t fallback = 0;             // index into rows: the first runnable row of the chain
+  std::optional<std::string> incumbent; // previous sidecar's winner (even a stale one), for ties
+};
+
+// Progress events (experience.md): the bench prints them as `@tune ...` lines. For phase
+// "probe", step's `family` is the probe point's label ("start", "mid1", ..., "end", "start-settled").
+// `end` comes as each family finishes; the closing floor may still demote a seat after the end
+// probe, so the summary reads mint_result.
+struct event_sink {
+  std::function<void(const std::string& family, std::size_t rows)> begin;
+  std::function<void(const std::string& family, const std::string& phase, int i, int of, int live)> step;
+  std::function<void(const family_result&)> end;
+};
+
+// Races `families` in order. Never throws for measurement outcomes: refusals, interrupts and
+// budget exhaustion are reported in the result.
+mint_result run_mint(const std::vector<family_input>& families, timer& t, clock& c,
+                     const protocol& p, const event_sink& events = {});
+
+}  // namespace tune::race

@@ -1,0 +1,218 @@
+#include "race/family_race.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "measure/stats.h"
+#include "race/seat.h"
+
+namespace tune::race {
+
+namespace {
+
+// Rule 2: rotation offsets so that, over the screen, each row visits each part of the round.
+std::size_t screen_offset(std::size_t round, std::size_t rows, std::size_t rounds) {
+  return rows <= rounds ? round % rows : round * rows / rounds;
+}
+
+struct finalist_pick {
+  std::size_t best = 0;
+  std::vector<std::size_t> rows;  // grid order
+};
+
+// Rule 4: the best row by screen median, the rows within `need` of it (at most max_twins, nearest
+// first) and the fallback. A row also qualifies when its best-of is within `need` of the best
+// best-of: a disturbance only ever adds time, and three disturbed windows out of five would
+// otherwise screen out a real winner for good.
+finalist_pick pick_finalists(const std::vector<std::size_t>& runnable, const std::vector<std::vector<double>>& per_call,
+                             std::size_t fallback, double need, int max_twins) {
+  std::map<std::size_t, double> medians, bests;
+  for (std::size_t r : runnable) {
+    medians[r] = measure::median(per_call[r]);
+    bests[r] = measure::minimum(per_call[r]);
+  }
+  std::vector<std::size_t> by_speed = runnable;
+  std::stable_sort(by_speed.begin(), by_speed.end(), [&](std::size_t a, std::size_t b) { return medians[a] < medians[b]; });
+  double best_of = bests[by_speed.front()];
+  for (std::size_t r : runnable) best_of = std::min(best_of, bests[r]);
+  finalist_pick out{by_speed.front(), {by_speed.front()}};
+  for (std::size_t i = 1; i < by_speed.size() && static_cast<int>(out.rows.size()) <= max_twins; ++i) {
+    const std::size_t r = by_speed[i];
+    if (medians[r] <= medians[out.best] * (1 + need) || bests[r] <= best_of * (1 + need)) out.rows.push_back(r);
+  }
+  if (std::find(out.rows.begin(), out.rows.end(), fallback) == out.rows.end()) out.rows.push_back(fallback);
+  std::sort(out.rows.begin(), out.rows.end());
+  return out;
+}
+
+// Rule 5: one count for every finalist. Sized for the best row, so the rows that matter run full
+// windows, but capped so the slowest finalist's window stays within five targets: a fallback ten
+// times slower must not stretch the race tenfold.
+std::uint64_t shared_reps(const std::vector<std::size_t>& finalists, const std::map<std::size_t, std::uint64_t>& reps,
+                          std::size_t best) {
+  std::uint64_t fewest = reps.at(best);
+  for (std::size_t r : finalists) fewest = std::min(fewest, reps.at(r));
+  return std::min(reps.at(best), 5 * fewest);
+}
+
+// The spread the race itself sees: each screen sample's deviation from its row's median, in
+// percent, pooled over the rows; its median. A 12-window probe can read low by chance, and the
+// rows may be noisier than the probe.
+double screen_spread_pct(const std::vector<std::size_t>& runnable, const std::vector<std::vector<double>>& per_call) {
+  std::vector<double> deviations;
+  for (std::size_t r : runnable) {
+    const double m = measure::median(per_call[r]);
+    for (double x : per_call[r]) deviations.push_back(std::abs(x - m) / m * 100);
+  }
+  return measure::median(std::move(deviations));
+}
+
+// Rule 3: every runnable row once per round, in a rotating order; one jitter draw per round.
+void run_screen(std::size_t index, const family_input& family, const std::vector<std::size_t>& runnable,
+                const std::map<std::size_t, std::uint64_t>& reps, window_runner& w, const protocol& p,
+                std::vector<std::vector<double>>& per_call, const event_sink& events) {
+  const std::size_t n = runnable.size();
+  for (int round = 0; round < p.screen_rounds; ++round) {
+    if (events.step) events.step(family.name, "screen", round + 1, p.screen_rounds, static_cast<int>(n));
+    const double stretch = w.draw_jitter();
+    const std::size_t offset = screen_offset(static_cast<std::size_t>(round), n, static_cast<std::size_t>(p.screen_rounds));
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::size_t r = runnable[(offset + k) % n];
+      per_call[r].push_back(w.time_row(index, r, window_runner::stretch(reps.at(r), stretch)));
+    }
+  }
+}
+
+// Rule 5: the finalists interleaved, the order rotating each round, all at one jittered count.
+void run_final(std::size_t index, const family_input& family, const std::vector<std::size_t>& finalists,
+               std::uint64_t shared, int rounds, window_runner& w, std::vector<std::vector<double>>& per_call,
+               const event_sink& events) {
+  const std::size_t f = finalists.size();
+  for (int round = 0; round < rounds; ++round) {
+    if (events.step) events.step(family.name, "final", round + 1, rounds, static_cast<int>(f));
+    const std::uint64_t count = window_runner::stretch(shared, w.draw_jitter());
+    for (std::size_t k = 0; k < f; ++k) {
+      const std::size_t r = finalists[(static_cast<std::size_t>(round) + k) % f];
+      per_call[r].push_back(w.time_row(index, r, count));
+    }
+  }
+}
+
+// The incumbent's row index, when it is still a row of the family.
+std::optional<std::size_t> incumbent_row(const family_input& family) {
+  if (!family.incumbent) return std::nullopt;
+  for (std::size_t r = 0; r < family.rows.size(); ++r) {
+    if (family.rows[r].suffix == *family.incumbent) return r;
+  }
+  return std::nullopt;
+}
+
+struct validation {
+  margin_check check;
+  std::vector<double> fallback_per_call;
+};
+
+// Rule 8: the seat against the fallback alone, fresh samples, paired rounds in ABBA order.
+validation revalidate(std::size_t index, const family_input& family, std::size_t seat, window_runner& w,
+                      const protocol& p, double need, int pairs, std::uint64_t reps, const event_sink& events) {
+  std::vector<double> seat_per_call, fallback_per_call;
+  for (int pair = 0; pair < pairs; ++pair) {
+    if (events.step) events.step(family.name, "validate", pair + 1, pairs, 2);
+    const std::uint64_t n = window_runner::stretch(reps, w.draw_jitter());
+    // A B | B A: each block puts each row first once, so a drift within the block cancels.
+    if (pair % 2 == 0) {
+      seat_per_call.push_back(w.time_row(index, seat, n));
+      fallback_per_call.push_back(w.time_row(index, family.fallback, n));
+    } else {
+      fallback_per_call.push_back(w.time_row(index, family.fallback, n));
+      seat_per_call.push_back(w.time_row(index, seat, n));
+    }
+  }
+  return {check_margin(seat_per_call, fallback_per_call, need, p.alpha), fallback_per_call};
+}
+
+}  // namespace
+
+std::vector<std::size_t> runnable_rows(const family_input& family) {
+  std::vector<std::size_t> out;
+  for (std::size_t r = 0; r < family.rows.size(); ++r) {
+    if (!family.rows[r].rejected) out.push_back(r);
+  }
+  return out;
+}
+
+family_result list_family(const family_input& family, double need) {
+  family_result out;
+  out.name = family.name;
+  out.fallback = family.rows[family.fallback].suffix;
+  out.winner = out.fallback;
+  out.outcome = verdict::holds;
+  out.need_pct = need * 100;
+  for (const auto& row : family.rows) out.rows.push_back({row.suffix, row.rejected, std::nullopt, std::nullopt, 0, false});
+  return out;
+}
+
+family_result race_family(std::size_t index, const family_input& family, window_runner& w, const protocol& p,
+                          double need, double noise_floor_pct, const event_sink& events) {
+  const double started = w.now_s();
+  family_result out = list_family(family, need);
+  if (events.begin) events.begin(family.name, family.rows.size());
+  const std::vector<std::size_t> runnable = runnable_rows(family);
+  if (runnable.size() < 2) {
+    out.note = fmt::format("{} is the only runnable row; nothing to race", out.fallback);
+    out.ms = (w.now_s() - started) * 1000;
+    return out;
+  }
+
+  std::map<std::size_t, std::uint64_t> reps;
+  for (std::size_t r : runnable) reps[r] = w.size_row(index, r);
+  std::vector<std::vector<double>> per_call(family.rows.size());
+  run_screen(index, family, runnable, reps, w, p, per_call, events);
+
+  const round_plan planned = plan_rounds(p, std::max(noise_floor_pct, screen_spread_pct(runnable, per_call)));
+  const finalist_pick pick = pick_finalists(runnable, per_call, family.fallback, need, p.max_twins);
+  const std::uint64_t shared = shared_reps(pick.rows, reps, pick.best);
+  // A fallback left alone in the final has nothing to be compared with.
+  if (pick.rows.size() > 1) run_final(index, family, pick.rows, shared, planned.final_rounds, w, per_call, events);
+
+  for (std::size_t r : runnable) {
+    auto& row = out.rows[r];
+    row.median_ns = measure::median(per_call[r]);
+    row.best_ns = measure::minimum(per_call[r]);
+    row.rounds = static_cast<int>(per_call[r].size());
+    row.finalist = std::find(pick.rows.begin(), pick.rows.end(), r) != pick.rows.end();
+  }
+
+  std::vector<contender> contenders;
+  for (std::size_t r : pick.rows) contenders.push_back({r, per_call[r]});
+  std::vector<std::string> names;
+  for (const auto& row : family.rows) names.push_back(row.suffix);
+  const seat_decision seat = choose_seat(contenders, family.fallback, incumbent_row(family), need, p.alpha, names);
+  out.winner = names[seat.seat];
+  out.outcome = seat.outcome;
+  out.note = seat.note;
+
+  if (seat.seat != family.fallback) {
+    const validation v = revalidate(index, family, seat.seat, w, p, need, planned.validate_pairs, shared, events);
+    out.margin_pct = std::min(seat.check->gain, v.check.gain) * 100;
+    out.drift_pct = (measure::median(v.fallback_per_call) / measure::median(per_call[family.fallback]) - 1) * 100;
+    if (v.check.clears) {
+      out.note += fmt::format("; re-race {:.1f}%", v.check.gain * 100);
+    } else {
+      out.outcome = verdict::demoted;
+      out.demoted = out.winner;
+      out.winner = out.fallback;
+      out.note += fmt::format("; demoted: the re-race gave {:.1f}% (paired-ratio bound {}), need {:.1f}%",
+                              v.check.gain * 100,
+                              v.check.ratio_bound ? fmt::format("{:.3f}", *v.check.ratio_bound) : "none",
+                              need * 100);
+    }
+  }
+  out.ms = (w.now_s() - started) * 1000;
+  return out;
+}
+
+}  // namespace tune::race

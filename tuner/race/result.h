@@ -1,0 +1,55 @@
+#pragma once
+// What a mint decided and why: everything the sidecar's race table records.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tune::race {
+
+struct row_result {
+  std::string suffix;
+  std::optional<std::string> rejected;  // why it was not timed
+  std::optional<double> median_ns;      // per call, over every round the row ran
+  std::optional<double> best_ns;        // per call: the witness beside the median
+  int rounds = 0;
+  bool finalist = false;
+};
+
+enum class verdict { won, holds, tie, demoted, rejected, budget };
+const char* to_string(verdict v);
+
+struct family_result {
+  std::string name;
+  std::string winner;                  // suffix of the seat (the fallback unless a row earned it)
+  std::string fallback;
+  verdict outcome = verdict::holds;
+  double need_pct = 0;                 // required gain over the fallback
+  std::optional<double> margin_pct;    // winner's gain over the fallback: the smaller of race and re-race
+  std::optional<std::string> demoted;  // the row that lost its seat (rule 8 or the closing floor)
+  std::optional<double> drift_pct;     // fallback's level change between race and re-race (recorded only)
+  std::vector<row_result> rows;        // grid order
+  std::string note;                    // one line of why, for `tune explain`
+  double ms = 0;                       // wall time of this family's race
+};
+
+struct probe_point {
+  std::string label;                   // "start", "mid1", ..., "end" (+ "-settled" after a spin)
+  double mad_pct = 0;                  // robust spread: median absolute percentage deviation
+  double cv_pct = 0;                   // coefficient of variation, beside it
+};
+
+enum class mint_status { ok, noise_refused, interrupted };
+const char* to_string(mint_status s);
+
+struct mint_result {
+  mint_status status = mint_status::ok;
+  std::string reason;                  // for noise_refused / interrupted
+  bool noise_overridden = false;
+  std::vector<probe_point> probes;
+  double noise_floor_pct = 0;          // largest probe spread seen
+  std::vector<family_result> families; // in race order; empty when interrupted
+  double ms = 0;
+};
+
+}  // namespace tune::race

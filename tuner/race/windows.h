@@ -1,0 +1,53 @@
+#pragma once
+// Timed windows (spec: race.md rules 2 and 12): sizing a repetition count so a window lands near
+// the target, jittering window lengths, normalizing to time per call, and stopping between
+// windows while the control file exists.
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <random>
+#include <string>
+
+#include "race/bench.h"
+#include "race/protocol.h"
+
+namespace tune::race {
+
+// Thrown between windows when the control file exists; run_mint turns it into a status.
+class interrupted : public std::exception {
+ public:
+  const char* what() const noexcept override { return "interrupted by the control file"; }
+};
+
+class window_runner {
+ public:
+  window_runner(timer& t, clock& c, const protocol& p);
+
+  // Warm pass: times the row unscored with 1, 2, 4, ... calls until a window takes at least half
+  // the target, then scales the count to the target. Returns the repetition count.
+  std::uint64_t size_row(std::size_t family, std::size_t row);
+  std::uint64_t size_probe();
+
+  // One scored window; returns nanoseconds per call.
+  double time_row(std::size_t family, std::size_t row, std::uint64_t reps);
+  double time_probe(std::uint64_t reps);
+
+  // `reps` stretched by a fresh factor in [1, 1 + window_jitter), so windows do not lock onto a
+  // periodic disturbance. Rows compared in one round share one draw (identical work).
+  double draw_jitter();
+  static std::uint64_t stretch(std::uint64_t reps, double factor);
+
+  double now_s() { return clock_.now_s(); }
+  void spin(double seconds) { clock_.spin(seconds); }
+
+ private:
+  void check_control_file() const;
+  std::uint64_t size(const std::function<double(std::uint64_t)>& window, const std::string& what);
+
+  timer& timer_;
+  clock& clock_;
+  const protocol& protocol_;
+  std::mt19937_64 random_;
+};
+
+}  // namespace tune::race

@@ -1,0 +1,29 @@
+#pragma once
+// The search session inside a candidate process: what the program reported (knobs read, setup,
+// windows, FFTW plans, output), written to TUNE_PILOT_OUT when the process exits. Inactive, and
+// never allocated, when TUNE_PILOT_OUT is unset.
+#include <cstddef>
+#include <string>
+
+namespace tune::runtime_detail {
+
+// CLOCK_MONOTONIC in nanoseconds: the parent reads the same clock, so it can place our
+// timestamps on its own timeline (process start to set-up, for instance).
+long long monotonic_ns();
+
+// True when this process is a search candidate. Cached after the first call.
+bool session_active();
+
+// Recorders; each is a no-op when the session is inactive.
+void record_knob(const std::string& name, const std::string& value, bool from_environment);
+void record_setup_done(long long at_ns);
+void record_window(long long start_ns, long long end_ns);
+void record_result(const void* values, std::size_t count, std::size_t element_size);
+void record_fftw_plan(const std::string& name, bool made);
+void record_fftw_wisdom(const std::string& what);
+
+// Prints "tune: <message>" on stderr and exits with status 78: used where running on would
+// silently break the plan being applied.
+[[noreturn]] void refuse(const std::string& message);
+
+}  // namespace tune::runtime_detail

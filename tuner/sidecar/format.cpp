@@ -1,0 +1,136 @@
+#include "sidecar/format.h"
+
+#include <fmt/format.h>
+
+namespace tune::sidecar {
+using nlohmann::json;
+
+namespace {
+
+struct violation {
+  std::string what;
+};
+
+std::string described(const json& v) {
+  switch (v.type()) {
+    case json::value_t::null:
+      return "null";
+    case json::value_t::boolean:
+      return "a boolean";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+      return "an integer";
+    case json::value_t::number_float:
+      return "a number";
+    case json::value_t::string:
+      return "a string";
+    case json::value_t::array:
+      return "an array";
+    case json::value_t::object:
+      return "an object";
+    default:
+      return "not a JSON value";
+  }
+}
+
+[[noreturn]] void fail(const std::string& where, const json& v, const char* expected) {
+  throw violation{fmt::format("{} is {}, expected {}", where, described(v), expected)};
+}
+
+std::string child(const std::string& where, const std::string& key) { return where.empty() ? key : where + "." + key; }
+
+const json& required(const json& object, const std::string& where, const std::string& key) {
+  const auto it = object.find(key);
+  if (it == object.end())
+    throw violation{where.empty() ? fmt::format("it has no \"{}\" section", key)
+                                  : fmt::format("{} has no \"{}\"", where, key)};
+  return *it;
+}
+
+const json& object_at(const json& v, const std::string& where) {
+  if (!v.is_object()) fail(where, v, "an object");
+  return v;
+}
+
+void string_at(const json& v, const std::string& where) {
+  if (!v.is_string()) fail(where, v, "a string");
+}
+
+void optional_string(const json& object, const std::string& where, const std::string& key) {
+  if (const auto it = object.find(key); it != object.end()) string_at(*it, child(where, key));
+}
+
+void optional_number(const json& object, const std::string& where, const std::string& key, bool nullable) {
+  const auto it = object.find(key);
+  if (it == object.end() || it->is_number() || (nullable && it->is_null())) return;
+  fail(child(where, key), *it, nullable ? "a number or null" : "a number");
+}
+
+void check_race_table(const json& table, const std::string& where) {
+  object_at(table, where);
+  for (const char* key : {"winner", "fallback", "verdict"}) optional_string(table, where, key);
+  optional_number(table, where, "need_pct", false);
+  optional_number(table, where, "margin_pct", true);
+  const auto rows = table.find("rows");
+  if (rows == table.end()) return;
+  for (const auto& [suffix, row] : object_at(*rows, child(where, "rows")).items()) {
+    const std::string row_where = child(child(where, "rows"), suffix);
+    optional_number(object_at(row, row_where), row_where, "median_ns", false);
+  }
+}
+
+void check_scope(const json& scope, const std::string& where) {
+  object_at(scope, where);
+  if (const json& v = required(scope, where, "version"); !v.is_number_integer())
+    fail(child(where, "version"), v, "an integer");
+  const std::string bench_where = child(where, "bench");
+  const json& bench = object_at(required(scope, where, "bench"), bench_where);
+  string_at(required(bench, bench_where, "path"), child(bench_where, "path"));
+  if (const json& v = required(bench, bench_where, "mtime_ns"); !v.is_number_integer())
+    fail(child(bench_where, "mtime_ns"), v, "an integer");
+  string_at(required(bench, bench_where, "sha256"), child(bench_where, "sha256"));
+  if (const json& v = required(scope, where, "complete"); !v.is_boolean())
+    fail(child(where, "complete"), v, "a boolean");
+  const json& families = required(scope, where, "families");
+  if (!families.is_array()) fail(child(where, "families"), families, "an array of family names");
+  for (const json& f : families)
+    if (!f.is_string()) fail(child(where, "families") + "[]", f, "a string");
+}
+
+void check(const json& doc) {
+  if (!doc.is_object()) throw violation{fmt::format("it holds {}, expected an object", described(doc))};
+  const json& format = required(doc, "", "format");
+  if (!format.is_string() || format.get<std::string>() != format_name)
+    throw violation{fmt::format("its format is {}, expected \"{}\"", format.dump(), format_name)};
+
+  for (const auto& [family, seat] : object_at(required(doc, "", "kernels"), "kernels").items())
+    string_at(seat, child("kernels", family));
+  for (const auto& [family, table] : object_at(required(doc, "", "race"), "race").items())
+    check_race_table(table, child("race", family));
+  object_at(required(doc, "", "runtime"), "runtime");
+  for (const auto& [name, scope] : object_at(required(doc, "", "scopes"), "scopes").items())
+    check_scope(scope, child("scopes", name));
+  const json& provenance = object_at(required(doc, "", "provenance"), "provenance");
+  string_at(required(provenance, "provenance", "box"), "provenance.box");
+  optional_string(provenance, "provenance", "applied_box");
+}
+
+}  // namespace
+
+std::string tool_name() { return std::string("cmake-tune ") + TUNE_TOOL_VERSION; }
+
+json empty_document() {
+  return {{"format", format_name},     {"kernels", json::object()}, {"race", json::object()},
+          {"runtime", json::object()}, {"scopes", json::object()},  {"provenance", json::object()}};
+}
+
+std::optional<std::string> shape_error(const json& doc) {
+  try {
+    check(doc);
+  } catch (const violation& v) {
+    return v.what;
+  }
+  return std::nullopt;
+}
+
+}  // namespace tune::sidecar

@@ -1,0 +1,117 @@
+#include "sidecar/history.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <stdexcept>
+
+#include "sidecar/diff.h"
+#include "sidecar/format.h"
+#include "sidecar/verdict.h"
+#include "util/atomic_file.h"
+#include "util/utc_time.h"
+
+namespace tune::sidecar {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string safe_name(const std::string& text) {
+  std::string safe = text;
+  for (char& c : safe) {
+    const bool plain =
+        (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    if (!plain) c = '_';
+  }
+  return safe;
+}
+
+const char* environment(const char* name) {
+  const char* value = std::getenv(name);
+  return value && *value ? value : nullptr;
+}
+
+fs::path history_root() {
+  if (const char* explicit_root = environment("TUNE_HISTORY")) return fs::absolute(explicit_root);
+  // The XDG base-directory spec says a relative value is invalid and must be ignored.
+  if (const char* state = environment("XDG_STATE_HOME"); state && fs::path(state).is_absolute())
+    return fs::path(state) / "cmake-tune" / "history";
+  if (const char* home = environment("HOME")) return fs::path(home) / ".local" / "state" / "cmake-tune" / "history";
+  throw std::runtime_error(
+      "cannot find the mint history folder: none of TUNE_HISTORY, XDG_STATE_HOME and HOME is set; set "
+      "TUNE_HISTORY to a writable folder");
+}
+
+// Never overwrites: a name already taken (same scope, same millisecond) moves on to "~2", "~3", ...
+fs::path archive(const std::string& box_identity, const std::string& scope, const std::string& kind,
+                 const std::string& text, std::chrono::system_clock::time_point when) {
+  const fs::path folder = history_dir(box_identity);
+  const std::string base = util::utc_file_stamp(when) + "-" + safe_name(scope);
+  for (int n = 1;; ++n) {
+    const fs::path file = folder / (base + (n == 1 ? "" : "~" + std::to_string(n)) + "." + kind + ".json");
+    if (util::create_file_atomic(file, text)) return file;
+  }
+}
+
+const std::regex& entry_pattern() {
+  static const std::regex pattern(R"(^(\d{8}T\d{6}\.\d{3}Z)-([A-Za-z0-9._-]+?)(~\d+)?\.(tune|FAILED)\.json$)");
+  return pattern;
+}
+
+nlohmann::json archived_sidecar(const fs::path& file) {
+  const loaded l = load(file);
+  if (l.absent) throw std::runtime_error(fmt::format("cannot compare \"{}\": it does not exist", file.string()));
+  if (!l.doc)
+    throw std::runtime_error(
+        fmt::format("cannot compare \"{}\": it is not a readable sidecar ({})", file.string(), l.error));
+  return *l.doc;
+}
+
+}  // namespace
+
+std::string history_folder_name(const std::string& box_identity) {
+  if (box_identity.empty()) throw std::invalid_argument("a box identity is needed to name its history folder");
+  return safe_name(box_identity);
+}
+
+fs::path history_dir(const std::string& box_identity) { return history_root() / history_folder_name(box_identity); }
+
+fs::path archive_mint(const std::string& box_identity, const std::string& scope, const std::string& sidecar_text,
+                      std::chrono::system_clock::time_point when) {
+  return archive(box_identity, scope, "tune", sidecar_text, when);
+}
+
+fs::path archive_failure(const std::string& box_identity, const std::string& scope, const std::string& reason,
+                         std::chrono::system_clock::time_point when) {
+  const nlohmann::json stub = {
+      {"format", "tune-mint-failure/1"},    {"scope", scope},     {"box", box_identity}, {"reason", reason},
+      {"written", util::utc_iso8601(when)}, {"tool", tool_name()}};
+  return archive(box_identity, scope, "FAILED", stub.dump(2) + "\n", when);
+}
+
+std::vector<history_entry> list_history(const std::string& box_identity) {
+  const fs::path folder = history_dir(box_identity);
+  std::vector<history_entry> entries;
+  std::error_code ec;
+  fs::directory_iterator it(folder, ec);
+  if (ec == std::errc::no_such_file_or_directory) return entries;
+  if (ec) throw std::runtime_error(fmt::format("cannot list \"{}\": {}", folder.string(), ec.message()));
+  for (const fs::directory_entry& file : it) {
+    const std::string name = file.path().filename().string();
+    std::smatch m;
+    if (!file.is_regular_file() || !std::regex_match(name, m, entry_pattern())) continue;
+    entries.push_back({file.path(), m[1].str(), m[2].str(), m[4].str() == "FAILED"});
+  }
+  std::sort(entries.begin(), entries.end(),
+            [](const history_entry& a, const history_entry& b) { return a.file.filename() < b.file.filename(); });
+  return entries;
+}
+
+std::string diff_history(const fs::path& older, const fs::path& newer) {
+  return describe_changes(archived_sidecar(older), archived_sidecar(newer));
+}
+
+}  // namespace tune::sidecar

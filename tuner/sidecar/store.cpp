@@ -1,0 +1,158 @@
+#include "sidecar/store.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <stdexcept>
+
+#include "sidecar/diff.h"
+#include "sidecar/format.h"
+#include "sidecar/verdict.h"
+#include "util/atomic_file.h"
+#include "util/file_lock.h"
+#include "util/sha256.h"
+#include "util/utc_time.h"
+
+namespace tune::sidecar {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+void validate(const scope_update& u) {
+  const auto bad = [&](const std::string& what) {
+    return std::invalid_argument(fmt::format("scope_update for scope \"{}\": {}", u.scope, what));
+  };
+  if (u.scope.empty()) throw std::invalid_argument("scope_update has no scope name");
+  if (u.box.empty()) throw bad("box is empty; set it to this box's identity");
+  if (u.families.empty()) throw bad("families is empty; list every family the scope declares");
+  const std::set<std::string> families(u.families.begin(), u.families.end());
+  for (const auto& [family, seat] : u.kernels)
+    if (!families.count(family))
+      throw bad(fmt::format("kernels names family \"{}\", which is not in families", family));
+  for (const auto& [family, table] : u.race) {
+    if (!families.count(family)) throw bad(fmt::format("race names family \"{}\", which is not in families", family));
+    if (!table.is_object()) throw bad(fmt::format("the race table of family \"{}\" is not a JSON object", family));
+  }
+  if (u.complete)
+    for (const std::string& family : u.families)
+      if (!u.kernels.count(family))
+        throw bad(fmt::format("it is marked complete but family \"{}\" has no kernels entry", family));
+  if (!u.provenance.is_null() && !u.provenance.is_object()) throw bad("provenance is not a JSON object");
+  for (const char* owned : {"box", "written", "tool"})
+    if (u.provenance.contains(owned))
+      throw bad(fmt::format("provenance sets \"{}\", which upsert owns; {}", owned,
+                            std::string(owned) == "box" ? "set scope_update::box instead" : "leave it out"));
+}
+
+json bench_record(const scope_update& u) {
+  const fs::path path = fs::absolute(u.bench).lexically_normal();
+  const auto mtime = util::mtime_ns(path);
+  if (!mtime)
+    throw std::runtime_error(
+        fmt::format("cannot record scope \"{}\": its bench executable \"{}\" does not exist", u.scope, path.string()));
+  return {{"path", path.string()}, {"mtime_ns", *mtime}, {"sha256", util::sha256_file(path)}};
+}
+
+// Measurements from another box say nothing about this one; entries adopted for this box
+// (provenance.applied_box) still count.
+bool measured_for(const json& doc, const std::string& box) {
+  const json& provenance = doc.at("provenance");
+  return provenance.at("box") == box || provenance.value("applied_box", std::string()) == box;
+}
+
+std::string forget_other_boxes(json& doc, const std::string& new_box, const std::string& scope) {
+  std::vector<std::string> dropped;
+  for (const auto& [name, entry] : doc.at("scopes").items())
+    if (name != scope) dropped.push_back(name);
+  const std::string note = fmt::format(
+      "box changed from \"{}\" to \"{}\": {}\n", doc.at("provenance").at("box").get<std::string>(), new_box,
+      dropped.empty() ? std::string("no other scope was recorded")
+                      : fmt::format("dropped scopes {} (measured on the other box)", fmt::join(dropped, ", ")));
+  const json runtime = doc.at("runtime");
+  for (const char* section : {"kernels", "race", "scopes", "provenance"}) doc[section] = json::object();
+  doc["runtime"] = runtime;
+  return note;
+}
+
+void replace_scope(json& doc, const scope_update& u, json bench) {
+  json& scopes = doc["scopes"];
+  std::set<std::string> owned(u.families.begin(), u.families.end());
+  if (scopes.contains(u.scope))
+    for (const json& family : scopes[u.scope]["families"]) owned.insert(family.get<std::string>());
+  for (const std::string& family : owned) {
+    doc["kernels"].erase(family);
+    doc["race"].erase(family);
+  }
+  // A family that moved here from another scope belongs to this one only.
+  for (auto& [name, entry] : scopes.items()) {
+    if (name == u.scope) continue;
+    json& listed = entry["families"];
+    listed.erase(std::remove_if(listed.begin(), listed.end(),
+                                [&](const json& f) { return std::count(u.families.begin(), u.families.end(), f); }),
+                 listed.end());
+  }
+  for (const auto& [family, seat] : u.kernels) doc["kernels"][family] = seat;
+  for (const auto& [family, table] : u.race) doc["race"][family] = table;
+  scopes[u.scope] = {
+      {"version", u.version}, {"bench", std::move(bench)}, {"complete", u.complete}, {"families", u.families}};
+}
+
+void refresh_provenance(json& doc, const scope_update& u, std::chrono::system_clock::time_point now) {
+  json& provenance = doc["provenance"];
+  if (u.provenance.is_object())
+    for (const auto& [key, value] : u.provenance.items()) provenance[key] = value;
+  provenance["box"] = u.box;
+  provenance["written"] = util::utc_iso8601(now);
+  provenance["tool"] = tool_name();
+}
+
+}  // namespace
+
+write_result upsert(const fs::path& sidecar, const scope_update& update, std::chrono::system_clock::time_point now) {
+  validate(update);
+  json bench = bench_record(update);
+
+  util::file_lock lock(sidecar);
+  write_result result;
+  std::string notes;
+  json doc = empty_document();
+  std::optional<json> before;
+  if (const auto previous = util::read_file(sidecar)) {
+    result.had_previous = true;
+    result.backup = sidecar;
+    result.backup += ".bak";
+    util::write_file_atomic(result.backup, *previous);
+    loaded old = load_text(sidecar, *previous);
+    if (old.doc) {
+      before = *old.doc;
+      doc = std::move(*old.doc);
+      if (!measured_for(doc, update.box)) notes += forget_other_boxes(doc, update.box, update.scope);
+    } else {
+      notes += fmt::format("the previous sidecar was unreadable ({}); it is kept as \"{}\" and a new one was started\n",
+                           old.error, result.backup.string());
+    }
+  }
+
+  replace_scope(doc, update, std::move(bench));
+  refresh_provenance(doc, update, now);
+  if (const auto problem = shape_error(doc))
+    throw std::invalid_argument(
+        fmt::format("refusing to write \"{}\" for scope \"{}\": {}", sidecar.string(), update.scope, *problem));
+
+  const std::string text = doc.dump(2) + "\n";
+  util::write_file_atomic(sidecar, text);
+  result.diff = notes + (before ? describe_changes(*before, doc) : std::string());
+  try {
+    result.history_file = archive_mint(update.box, update.scope, text, now);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(
+        fmt::format("sidecar \"{}\" was written, but archiving the mint failed: {}", sidecar.string(), e.what()));
+  }
+  return result;
+}
+
+}  // namespace tune::sidecar

@@ -1,0 +1,48 @@
+#pragma once
+// Writing the sidecar: upserts under an advisory lock, atomic replace, `.bak` and a printed diff,
+// and the history archive (spec: sidecar.md "Writes never lose data").
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sidecar/history.h"  // history_dir, archive_failure
+
+namespace tune::sidecar {
+
+// One scope's freshly measured entries.
+struct scope_update {
+  std::string scope;
+  int version = 0;
+  std::filesystem::path bench;                     // its mtime_ns and sha256 are recorded
+  std::vector<std::string> families;               // every family the scope declares now
+  std::map<std::string, std::string> kernels;      // family -> suffix (or "reference")
+  std::map<std::string, nlohmann::json> race;      // family -> race table (an object)
+  bool complete = true;                            // then every family has a `kernels` entry
+  std::string box;                                 // this box's identity: provenance.box
+  nlohmann::json provenance;                       // other fields to set (class, features, compiler,
+                                                   // noise, ...); never box, written or tool
+};
+
+struct write_result {
+  std::string diff;                    // describe_changes, after notes on a replaced unreadable file or a
+                                       // box change; empty on the first write
+  bool had_previous = false;
+  std::filesystem::path backup;        // `<sidecar>.bak` when there was a previous file
+  std::filesystem::path history_file;  // where the mint was archived
+};
+
+// Takes the lock, re-reads the current file (an unreadable one is kept as `.bak` and replaced),
+// copies it to `<sidecar>.bak`, replaces this scope's entries (dropping families that left the
+// scope), keeps every other scope's entries, `runtime` and unknown keys, refreshes provenance,
+// writes atomically and archives the result. When the previous file was measured on another box
+// (provenance.box differs and provenance.applied_box does not name this box) the other scopes'
+// entries are dropped and the diff says so. Throws std::invalid_argument for an inconsistent
+// update (nothing is written) and std::runtime_error for I/O failures.
+write_result upsert(const std::filesystem::path& sidecar, const scope_update& update,
+                    std::chrono::system_clock::time_point now = std::chrono::system_clock::now());
+
+}  // namespace tune::sidecar

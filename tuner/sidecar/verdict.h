@@ -1,0 +1,50 @@
+#pragma once
+// Why a sidecar does or does not count for this build (spec: sidecar.md "Verdicts").
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace tune::sidecar {
+
+enum class verdict { fresh, absent, unreadable, stale_binary, foreign_box, version, missing };
+const char* to_string(verdict v);
+
+// A sidecar as read from disk: the document, or why there is none.
+struct loaded {
+  std::filesystem::path path;
+  std::optional<nlohmann::json> doc;  // set only when the file parsed and has format tune-sidecar/1
+  bool absent = false;
+  std::string error;                  // I/O error, parse error or format mismatch (unreadable)
+  long long mtime_ns = 0;             // the file's mtime, taken with its content (when not absent)
+};
+// Never throws for a bad file: absence and every read, parse or shape error land in `loaded`.
+loaded load(const std::filesystem::path& path);
+// The same checks on text already read (upsert re-reads under its lock); mtime_ns stays 0.
+loaded load_text(const std::filesystem::path& path, const std::string& text);
+
+// What this build expects of one scope.
+struct expectation {
+  std::string scope;
+  int version = 0;
+  std::filesystem::path bench;             // the scope's bench executable
+  std::vector<std::string> families;
+  std::string box;                         // this box's identity
+};
+
+struct judgement {
+  verdict v = verdict::absent;
+  std::string message;  // one sentence naming both values (paths, times, hashes, identities,
+                        // versions, families) and the target that re-measures
+};
+
+// Checks in the order of the spec's table: absent, unreadable, stale_binary, foreign_box,
+// version, missing; the first failing check decides. A scope with no entry in `scopes` skips the
+// checks that need one (stale_binary, version) and is `missing` all its families. A family
+// counts as present when it has a `kernels` entry and the scope's recorded `families` lists it.
+// Hashes the bench executable; throws only when that file exists but cannot be read.
+judgement judge(const loaded& file, const expectation& want);
+
+}  // namespace tune::sidecar

@@ -1,0 +1,88 @@
+#include "stamp/seat.h"
+
+#include <fmt/format.h>
+
+#include "box/requires.h"
+
+namespace tune::stamp {
+
+const char* to_string(source s) {
+  switch (s) {
+    case source::sidecar: return "sidecar";
+    case source::profile: return "profile";
+    case source::fallback: return "fallback";
+    case source::reference: return "reference";
+  }
+  return "?";
+}
+
+bool runnable(const row_decl& row, const box::feature_set& features) {
+  return box::holds(box::parse_requires(row.needs), features);
+}
+
+std::string resolve_fallback(const family_decl& family, const box::feature_set& features) {
+  for (const auto& suffix : family.fallback)
+    if (const auto* row = family.row(suffix); row && runnable(*row, features)) return suffix;
+  return family.reference;
+}
+
+seat choose_seat(const family_decl& family, const seat_inputs& in) {
+  seat s;
+  s.fallback = resolve_fallback(family, in.features);
+  if (in.force_reference) {
+    s.suffix = family.reference;
+    s.from = source::reference;
+    s.steps.push_back("TUNE_POLICY=reference: every family stamps its reference row");
+    return s;
+  }
+
+  if (!in.fresh_sidecar) {
+    s.steps.push_back(fmt::format("sidecar: not used ({})", in.sidecar_reason));
+  } else {
+    const auto& kernels = in.fresh_sidecar->value("kernels", nlohmann::json::object());
+    if (!kernels.contains(family.name)) {
+      s.steps.push_back("sidecar: no entry for this family");
+    } else {
+      const std::string entry = kernels[family.name].get<std::string>();
+      if (entry == "reference") {
+        s.suffix = family.reference;
+        s.from = source::reference;
+        s.steps.push_back("sidecar: the entry is `reference`, which forces the reference row");
+        return s;
+      }
+      const auto* row = family.row(entry);
+      if (!row) {
+        s.steps.push_back(fmt::format("sidecar: entry '{}' is no row of the family", entry));
+      } else if (!runnable(*row, in.features)) {
+        s.steps.push_back(fmt::format("sidecar: row {} cannot run here ({})", entry,
+                                      box::why_not(box::parse_requires(row->needs), in.features)));
+      } else {
+        s.suffix = entry;
+        s.from = source::sidecar;
+        const auto race = in.fresh_sidecar->value("race", nlohmann::json::object()).value(family.name, nlohmann::json());
+        if (race.is_object() && race.contains("margin_pct") && race["margin_pct"].is_number())
+          s.margin_pct = race["margin_pct"].get<double>();
+        s.steps.push_back(fmt::format("sidecar: {} (measured on this box)", entry));
+        return s;
+      }
+    }
+  }
+
+  for (const auto& suffix : family.fallback) {
+    const auto* row = family.row(suffix);
+    if (row && runnable(*row, in.features)) {
+      s.suffix = suffix;
+      s.from = source::fallback;
+      s.steps.push_back(fmt::format("fallback chain: {} is the first row runnable here", suffix));
+      return s;
+    }
+    s.steps.push_back(fmt::format("fallback chain: {} cannot run here ({})", suffix,
+                                  row ? box::why_not(box::parse_requires(row->needs), in.features) : "no such row"));
+  }
+  s.suffix = family.reference;
+  s.from = source::reference;
+  s.steps.push_back(fmt::format("reference: {}", family.reference));
+  return s;
+}
+
+}  // namespace tune::stamp

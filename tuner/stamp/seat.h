@@ -1,0 +1,42 @@
+#pragma once
+// Which row a family gets — the stamp order (profiles-and-policy.md "Which row a family gets"):
+// the fresh sidecar's entry, else the fallback chain's first runnable row, else the reference.
+// Every step is recorded so `tune explain` can show why.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "box/features.h"
+#include "manifest/manifest.h"
+
+namespace tune::stamp {
+
+enum class source { sidecar, profile, fallback, reference };
+const char* to_string(source s);
+
+struct seat {
+  std::string suffix;
+  source from = source::fallback;
+  std::optional<double> margin_pct;  // the measured gain over the fallback, when from the sidecar
+  std::string fallback;              // the fallback row this box resolves to
+  std::vector<std::string> steps;    // the stamp order, step by step
+};
+
+struct seat_inputs {
+  const nlohmann::json* fresh_sidecar = nullptr;  // only when the scope's verdict is fresh
+  std::string sidecar_reason;                     // why it is not used otherwise (the verdict message)
+  bool force_reference = false;                   // TUNE_POLICY=reference
+  box::feature_set features;                      // what "runnable" is judged against
+};
+
+seat choose_seat(const family_decl& family, const seat_inputs& in);
+
+// True when the row's requires= holds for `features`.
+bool runnable(const row_decl& row, const box::feature_set& features);
+
+// The first runnable row of the fallback chain, else the reference.
+std::string resolve_fallback(const family_decl& family, const box::feature_set& features);
+
+}  // namespace tune::stamp

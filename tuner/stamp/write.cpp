@@ -1,0 +1,62 @@
+#include "stamp/write.h"
+
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "stamp/header.h"
+#include "stamp/signature.h"
+#include "util/atomic_file.h"
+
+namespace tune::stamp {
+
+namespace {
+
+std::string depfile_path(const std::filesystem::path& p) {
+  std::string out;
+  for (char c : p.string()) {
+    if (c == ' ' || c == '#' || c == '$') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std::string& verdict,
+                        const std::string& verdict_message, const std::string& policy,
+                        const std::vector<std::filesystem::path>& depends_on) {
+  scope_stamp result{verdict, verdict_message, policy, {}, 0};
+  nlohmann::json record = {{"scope", m.scope}, {"verdict", verdict}, {"verdict_message", verdict_message},
+                           {"policy", policy}, {"families", nlohmann::json::object()}};
+  for (const auto& family : m.families) {
+    const seat s = choose_seat(family, inputs);
+    const auto sig = parse_signature(family.signature);
+    const auto header = render_header(family.name, sig, s, m.cpp_namespace);
+    if (util::write_file_if_changed(m.stamp_dir / (family.name + ".h"), header)) ++result.headers_written;
+    record["families"][family.name] = {{"suffix", s.suffix},
+                                       {"source", to_string(s.from)},
+                                       {"margin_pct", s.margin_pct ? nlohmann::json(*s.margin_pct) : nlohmann::json()},
+                                       {"fallback", s.fallback},
+                                       {"steps", s.steps}};
+    result.seats.emplace_back(family.name, s);
+  }
+  util::write_file_if_changed(m.state_dir / "stamp.json", record.dump(2) + "\n");
+
+  const auto done = m.state_dir / "stamp.done";
+  std::string deps = depfile_path(done) + ":";
+  for (const auto& p : depends_on)
+    if (std::filesystem::exists(p)) deps += " " + depfile_path(p);
+  util::write_file_if_changed(m.state_dir / "stamp.d", deps + "\n");
+  // The step's output: always touched, so the build knows this step is done.
+  std::ofstream(done, std::ios::trunc) << "stamped\n";
+  return result;
+}
+
+std::optional<nlohmann::json> read_stamp_record(const manifest& m) {
+  const auto text = util::read_file(m.state_dir / "stamp.json");
+  if (!text) return std::nullopt;
+  return nlohmann::json::parse(*text);
+}
+
+}  // namespace tune::stamp
