@@ -124,7 +124,7 @@ void run(const options& opt) {
   if (opt.blas_threads < 0)
     throw std::invalid_argument("--blas-threads " + std::to_string(opt.blas_threads) + ": must be 0 or more");
   if (opt.blas_threads > 0) openblas_set_num_threads(opt.blas_threads);
-  std::printf("OpenBLAS %s, %d thread(s); the blocked rows use one.\n", openblas_get_config(),
+  std::printf("%s, %d thread(s); the blocked rows use one.\n", openblas_get_config(),
               openblas_get_num_threads());
   for (const auto& family : families)
     if (opt.families.empty() ||

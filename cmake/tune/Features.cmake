@@ -3,7 +3,8 @@
 set(_TUNE_KNOWN_FEATURES
   sse4.2 avx avx2 fma bmi2 f16c avx512f avx512bw avx512cd avx512dq avx512vl avx512vnni
   avx512bf16 avx512vbmi avxvnni amx-tile amx-int8
-  neon dotprod i8mm bf16 sve sve2)
+  neon dotprod i8mm bf16 sve sve2
+  CACHE INTERNAL "feature names a requires= expression may use")
 
 # _tune_check_requires(<function> <what> <expr>): FATAL_ERROR when <expr> is malformed or names
 # an unknown feature. <what> says where the expression came from (for the message).

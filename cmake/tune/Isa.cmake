@@ -3,9 +3,11 @@
 
 # Flags a row may never bring: they change what is computed, not how it is lowered (candidates.md).
 set(_TUNE_FORBIDDEN_FLAGS_REGEX
-  "^(-ffast-math|-Ofast|-funsafe-math-optimizations|-ffp-contract=fast|-O[0-9sgz]?|-fno-signed-zeros|-ffinite-math-only|-fassociative-math|-freciprocal-math)$")
+  "^(-ffast-math|-Ofast|-funsafe-math-optimizations|-ffp-contract=fast|-O[0-9sgz]?|-fno-signed-zeros|-ffinite-math-only|-fassociative-math|-freciprocal-math|-D.*|-U.*)$"
+  CACHE INTERNAL "flags a row may never bring")
 # Flags that set the ISA globally and would silently void an ISA axis.
-set(_TUNE_GLOBAL_ISA_FLAGS_REGEX "(^| )(-march=[^ ]+|-mavx[^ ]*|-msse[^ ]*|-mfma|-mbmi2?|-mf16c|-mcpu=[^ ]+|-mtune=native|-xHost)")
+set(_TUNE_GLOBAL_ISA_FLAGS_REGEX "(^| )(-march=[^ ]+|-mavx[^ ]*|-msse[^ ]*|-mfma|-mbmi2?|-mf16c|-mcpu=[^ ]+|-mtune=native|-xHost)"
+  CACHE INTERNAL "flags that set the ISA globally")
 
 function(_tune_define_isa name flags requires)
   set_property(GLOBAL APPEND PROPERTY _TUNE_ISAS "${name}")

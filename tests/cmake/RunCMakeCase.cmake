@@ -10,9 +10,11 @@
 #   <case>-prelude.cmake  optional; included before cmake-tune is loaded (cache values, or
 #                         set(TUNE_CASE_NO_MODULE ON) when the case loads the module itself)
 #   <case>-result.txt     optional; the expected exit code of the configure step (default 0)
-#   <case>-stderr.txt     optional; a regex stderr must match. CMake wraps long messages, so the
-#                         regex is matched with that wrapping undone (a newline followed by
-#                         indentation reads as one space). Without it, stderr must hold no "CMake Error".
+#   <case>-stderr.txt     optional; a regex stderr must match. CMake wraps long messages and puts
+#                         two spaces after a sentence, so the regex is matched against stderr as one
+#                         line (a newline with the indentation after it, or a run of spaces, reads
+#                         as one space).
+#                         Without it, stderr must hold no "CMake Error".
 #   <case>-check.cmake    optional; run after a configure that met the expectations above. It sees
 #                         CASE_BUILD_DIR, CASE_STDERR, TUNE_REPO and the helpers of CaseChecks.cmake,
 #                         and reports a failure by appending to CASE_FAILED.
@@ -71,7 +73,6 @@ endif()
 # Flags from the environment would change the fixed conditions the cases rely on (a -march= in
 # CXXFLAGS trips the global-ISA check).
 set(ENV{CXXFLAGS} "")
-set(ENV{TUNE_POLICY} "")
 execute_process(COMMAND "${CMAKE_COMMAND}" ${configure_args}
   RESULT_VARIABLE actual_result
   OUTPUT_VARIABLE actual_stdout
@@ -79,7 +80,8 @@ execute_process(COMMAND "${CMAKE_COMMAND}" ${configure_args}
 
 string(REGEX REPLACE "\r" "" actual_stderr "${actual_stderr}")
 string(REGEX REPLACE "\n+$" "" actual_stderr "${actual_stderr}")
-string(REGEX REPLACE "\n[ ]+" " " flat_stderr "${actual_stderr}")
+string(REGEX REPLACE "\n[ ]*" " " flat_stderr "${actual_stderr}")
+string(REGEX REPLACE "  +" " " flat_stderr "${flat_stderr}")
 
 set(CASE_FAILED "")
 
@@ -89,7 +91,8 @@ if(EXISTS "${CASE_DIR}/${CASE}-result.txt")
   string(STRIP "${expected_result}" expected_result)
 endif()
 if(NOT actual_result STREQUAL expected_result)
-  string(APPEND CASE_FAILED "Expected the configure step to exit with ${expected_result}, got ${actual_result}.\n")
+  string(APPEND CASE_FAILED
+    "Expected the configure step to exit with ${expected_result}, got ${actual_result}.\n")
 endif()
 
 if(EXISTS "${CASE_DIR}/${CASE}-stderr.txt")

@@ -118,7 +118,7 @@ run_outcome process_worker::run(const run_request& request) {
   }
   if (request.export_wisdom) (*spawn.env)["TUNE_FFTW_WISDOM_OUT"] = (dir / "wisdom.out").string();
   if (request.wisdom_only) (*spawn.env)["TUNE_FFTW_WISDOM_ONLY"] = "1";
-  spawn.cpus = request.cpus;
+  if (!request.cpus.empty()) spawn.cpus = request.cpus;
   spawn.capture_stdout = true;
   spawn.capture_stderr = true;
   spawn.timeout = std::chrono::milliseconds(static_cast<long long>(std::max(0.0, request.timeout_s) * 1000));

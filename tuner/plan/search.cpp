@@ -68,6 +68,7 @@ class searcher {
       return finish(search_status::baseline, "no knob applies to this program: nothing to search");
     }
     keys_[effective_key(settings_of(space_, choice(space_.axes.size(), 0)))] = 0;
+    proposed_.insert(choice(space_.axes.size(), 0));  // the baseline is not a candidate of itself
 
     if (opt_.cached && confirm_cached()) return finish(search_status::improved, rec_.stop_reason);
     if (cancelled_) return finish(search_status::cancelled, cancel_reason());
@@ -85,6 +86,8 @@ class searcher {
   int next_seq_ = 1;
   bool cancelled_ = false;
   double baseline_wall_s_ = 0;        // slowest baseline process so far
+  double leader_cost_s_ = 0;          // estimated process cost of the best screened candidate
+  double leader_objective_s_ = 0;
   std::vector<double> oracle_;
   bool has_oracle_ = false;
   bool uses_fftw_ = false;
@@ -97,8 +100,12 @@ class searcher {
   double remaining() { return opt_.budget_s - elapsed(); }
   double run_cost() const { return baseline_wall_s_ * cost_margin; }
   double recheck_cost() const { return uses_fftw_ ? run_cost() : 0; }
-  // What must stay free for a decision: the A/A pair, the minimum pairs, the wisdom re-check.
-  double confirmation_reserve() const { return (2 + 2 * min_pairs) * run_cost() + recheck_cost(); }
+  // What must stay free for a decision: the A/A pair, the minimum pairs against the leading
+  // contender (priced at its own process time once one exists), the wisdom re-check.
+  double confirmation_reserve() const {
+    const double cand = leader_cost_s_ > 0 ? leader_cost_s_ : run_cost();
+    return (2 + min_pairs) * run_cost() + min_pairs * cand + (uses_fftw_ ? cand : 0);
+  }
 
   std::string cancel_reason() const { return "cancelled through TUNE_CONTROL; completed evidence is kept"; }
 
@@ -275,7 +282,7 @@ class searcher {
       }
     }
     if (auto ignored = ignored_setting(c.settings, out)) {
-      c.fate = "no_effect";
+      c.fate = "not_in_effect";
       c.reason = *ignored;
       return false;
     }
@@ -299,7 +306,7 @@ class searcher {
       const auto seen = lookup(*check.source, check.key);
       if (!seen || *seen != *it->second) {
         return std::string("set ") + check.variable + "=" + *it->second + " but the pilot reported " + check.key +
-               " " + (seen ? *seen : std::string("not at all")) + ": the setting had no observable effect";
+               " " + (seen ? *seen : std::string("not at all")) + ": the setting was not in effect, so it cannot be credited";
       }
     }
     return std::nullopt;
@@ -341,6 +348,10 @@ class searcher {
       judged.reason = "screened at " + seconds(*r.objective_s) + " per window";
       points_[id] = p.point;
       if (p.stage == "one-knob") singles_.push_back({p.point, id, *r.objective_s});
+      if (leader_cost_s_ == 0 || *r.objective_s < leader_objective_s_) {
+        leader_objective_s_ = *r.objective_s;
+        leader_cost_s_ = r.outcome.wall_s * cost_margin;
+      }
     }
     return true;
   }
@@ -517,9 +528,30 @@ class searcher {
 
   search_record confirm() {
     const auto ranked = ranked_screened();
+    auto cost_of = [&](int id) {
+      double wall = 0;
+      for (const auto& r : rec_.runs) {
+        if (r.candidate == id) wall = std::max(wall, r.outcome.wall_s);
+      }
+      return wall * cost_margin;
+    };
+    // The smallest confirmation that can decide: the A/A pair, the minimum pairs, the re-check.
+    auto minimum_confirmation = [&](int id) {
+      return (2 + min_pairs) * run_cost() + min_pairs * cost_of(id) + (uses_fftw_ ? cost_of(id) : 0);
+    };
+    // The best one or two that beat the baseline in screening and whose confirmation still fits:
+    // a late leader with a costly start-up must not crowd out a decision on the one before it.
     std::vector<int> contenders;
+    std::optional<double> shortfall_needed;
     for (const auto& s : ranked) {
-      if (s.objective_s < *rec_.baseline_objective_s && contenders.size() < 2) contenders.push_back(s.id);
+      if (s.objective_s >= *rec_.baseline_objective_s || contenders.size() == 2) break;
+      if (minimum_confirmation(s.id) > remaining()) {
+        candidate(s.id).reason += "; not confirmed: its confirmation needs " + seconds(minimum_confirmation(s.id)) +
+                                  ", " + seconds(std::max(0.0, remaining())) + " left";
+        if (!shortfall_needed) shortfall_needed = minimum_confirmation(s.id);
+        continue;
+      }
+      contenders.push_back(s.id);
     }
     const int screened_count = static_cast<int>(ranked.size());
     if (contenders.empty()) {
@@ -530,21 +562,13 @@ class searcher {
         return finish(search_status::budget_exhausted,
                       "the budget ran out before any candidate could be screened");
       }
+      if (shortfall_needed) {
+        return finish(search_status::budget_exhausted,
+                      "the budget left " + seconds(std::max(0.0, remaining())) + " for confirmation, " +
+                          seconds(*shortfall_needed) + " needed");
+      }
       return finish(search_status::baseline, "no candidate screened faster than the baseline (" +
                                                  std::to_string(screened_count) + " screened)");
-    }
-    auto cost_of = [&](int id) {
-      double wall = 0;
-      for (const auto& r : rec_.runs) {
-        if (r.candidate == id) wall = std::max(wall, r.outcome.wall_s);
-      }
-      return std::max(run_cost(), wall * cost_margin);
-    };
-    const double first_min = (2 + min_pairs) * run_cost() + min_pairs * cost_of(contenders[0]) + recheck_cost();
-    if (remaining() < first_min) {
-      return finish(search_status::budget_exhausted,
-                    "the budget left " + seconds(std::max(0.0, remaining())) + " for confirmation, " +
-                        seconds(first_min) + " needed");
     }
     if (!run_aa_pair()) {
       if (remaining() <= run_cost()) return finish(search_status::budget_exhausted, "the budget ran out during the A/A pair");

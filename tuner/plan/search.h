@@ -63,7 +63,7 @@ struct candidate_record {
   assignment settings;
   std::string stage;
   std::string origin;
-  // proposed (never reached), skipped, failed, invalid, refused, no_effect, completed
+  // proposed (never reached), skipped, failed, invalid, refused, not_in_effect, completed
   std::string fate = "proposed";
   std::string reason;
   std::optional<double> objective_s;  // screening objective

@@ -14,7 +14,7 @@ using environment = std::map<std::string, std::string>;
 struct run_request {
   std::string label;                       // "baseline", "c3", "confirm c3 #2": for messages
   environment env;                         // the child's whole environment (before the pilot's own variables)
-  std::vector<int> cpus;                   // affinity, set before the program's first instruction
+  std::vector<int> cpus;                   // affinity, set before the program's first instruction (empty: inherit)
   double timeout_s = 0;                    // killed and reaped after this long
   std::optional<std::string> wisdom_in;    // FFTW wisdom the run starts from (a private copy)
   bool export_wisdom = false;              // collect the wisdom the run ends with

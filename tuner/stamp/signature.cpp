@@ -1,6 +1,7 @@
 #include "stamp/signature.h"
 
 #include <cctype>
+#include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -34,6 +35,15 @@ std::vector<std::string> split_params(const std::string& params) {
   return out;
 }
 
+// "const", "volatile const" or "": what is left when a lone type was taken for a name.
+bool only_qualifiers(const std::string& type) {
+  std::istringstream words(type);
+  std::string word;
+  while (words >> word)
+    if (word != "const" && word != "volatile") return false;
+  return true;
+}
+
 }  // namespace
 
 signature parse_signature(const std::string& text) {
@@ -54,8 +64,8 @@ signature parse_signature(const std::string& text) {
     while (begin > 0 && (std::isalnum(static_cast<unsigned char>(p[begin - 1])) || p[begin - 1] == '_')) --begin;
     const std::string name = p.substr(begin, end - begin);
     const std::string type = trim(p.substr(0, begin));
-    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) || type.empty() ||
-        type.back() == ':' || (type.find_first_not_of("constvolatile ") == std::string::npos))
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) || only_qualifiers(type) ||
+        type.back() == ':')
       throw std::invalid_argument(fmt::format(
           "SIGNATURE \"{}\": parameter {} ('{}') has no name; name every parameter, e.g. \"const float* a\"", text,
           i + 1, p));

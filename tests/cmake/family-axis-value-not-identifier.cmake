@@ -1,0 +1,9 @@
+# An axis value becomes part of a symbol and a macro.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4 PREFETCH 0 64 -1
+  FALLBACK "unroll4")

@@ -1,0 +1,10 @@
+# A global -march= would give every row the same ISA.
+set(CMAKE_CXX_FLAGS "${CMAKE_CXX_FLAGS} -march=native")
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 4 ISA base
+  FALLBACK "unroll4_base")

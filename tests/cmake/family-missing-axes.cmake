@@ -1,0 +1,8 @@
+# A family needs rows: AXES or PERMUTATIONS.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  FALLBACK "unroll4")

@@ -1,0 +1,8 @@
+# SCOPE is required.
+tune_scope(demo)
+tune_kernel_family(dot
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4
+  FALLBACK "unroll4")

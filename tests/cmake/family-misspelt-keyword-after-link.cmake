@@ -1,0 +1,11 @@
+# A misspelt keyword after LINK would become a linker flag and leave TOLERANCE at exact: refuse it.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4
+  FALLBACK "unroll4"
+  LINK m
+  TOLERENCE rel=1e-3)

@@ -1,0 +1,9 @@
+# A family name is a C identifier (it is the function's public name).
+tune_scope(demo)
+tune_kernel_family(dot-product
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4
+  FALLBACK "unroll4")

@@ -1,0 +1,11 @@
+# The reference is a row or separate sources, not both.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4
+  REFERENCE "UNROLL=1"
+  REFERENCE_SOURCES reference.cpp
+  FALLBACK "unroll4")

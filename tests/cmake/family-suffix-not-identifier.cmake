@@ -1,0 +1,9 @@
+# A suffix= is part of a symbol name.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  PERMUTATIONS "UNROLL=1" "UNROLL=4;suffix=fast-path"
+  FALLBACK "unroll1")

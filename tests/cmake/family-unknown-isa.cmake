@@ -1,0 +1,9 @@
+# An ISA value must be built in or added with tune_isa.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4 ISA base avx9
+  FALLBACK "unroll4_base")

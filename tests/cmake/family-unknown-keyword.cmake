@@ -1,0 +1,9 @@
+# A misspelt keyword (SOURCE for SOURCES) is refused, not ignored.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCE kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4
+  FALLBACK "unroll4")

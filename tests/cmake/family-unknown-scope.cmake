@@ -1,0 +1,9 @@
+# A family's SCOPE must be declared first.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE kernels
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4
+  FALLBACK "unroll4")

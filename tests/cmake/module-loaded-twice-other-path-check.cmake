@@ -1,0 +1,13 @@
+# Exactly one warning, naming the two real paths.
+string(REGEX MATCHALL "CMake Warning" warnings "${CASE_STDERR}")
+list(LENGTH warnings count)
+case_expect("number of warnings" "${count}" 1)
+string(REGEX REPLACE "\n[ ]+" " " flat "${CASE_STDERR}")
+foreach(path "${TUNE_REPO}/cmake/Tune.cmake" "${CASE_BUILD_DIR}/vendored/cmake/Tune.cmake")
+  string(FIND "${flat}" "${path}" at)
+  if(at EQUAL -1)
+    string(APPEND CASE_FAILED "The warning does not name ${path}.\n")
+  endif()
+endforeach()
+case_manifest(manifest demo)
+case_expect_family("${manifest}" dot SUFFIXES unroll1 unroll2 unroll4)

@@ -1,0 +1,2 @@
+# BUDGET is a number of seconds, without a unit.
+tune_scope(demo BUDGET 10s)

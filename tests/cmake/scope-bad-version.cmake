@@ -1,0 +1,2 @@
+# VERSION is a non-negative integer.
+tune_scope(demo VERSION two)

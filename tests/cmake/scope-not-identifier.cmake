@@ -1,0 +1,2 @@
+# A scope name is a C identifier.
+tune_scope(my-kernels)

@@ -1,0 +1,10 @@
+# A global -march= is fine for a family without an ISA axis.
+set(CMAKE_CXX_FLAGS "${CMAKE_CXX_FLAGS} -march=native")
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4
+  FALLBACK "unroll4")

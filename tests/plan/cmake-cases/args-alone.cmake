@@ -1,0 +1,1 @@
+tune_execution_plan(app ARGS BUDGET 5 MIN_GAIN 0.1 TOLERANCE ulp=4 CPUS 1 MEMORY 1000000)

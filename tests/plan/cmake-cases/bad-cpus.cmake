@@ -1,0 +1,1 @@
+tune_execution_plan(app ARGS --steps 4 CPUS 0)

@@ -1,0 +1,1 @@
+tune_execution_plan(app ARGS --steps 4 MIN_GAIN 5)

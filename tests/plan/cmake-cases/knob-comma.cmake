@@ -1,0 +1,1 @@
+tune_knob(app NAME tile ENV APP_TILE VALUES "16,32")

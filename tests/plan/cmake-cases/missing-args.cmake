@@ -1,0 +1,1 @@
+tune_execution_plan(app BUDGET 10)

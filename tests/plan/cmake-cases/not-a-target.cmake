@@ -1,0 +1,1 @@
+tune_execution_plan(nope ARGS --steps 4)

@@ -1,0 +1,1 @@
+tune_execution_plan(lib ARGS --steps 4)

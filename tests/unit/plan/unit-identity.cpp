@@ -1,0 +1,246 @@
+// The launcher's refusals: every identity field changed one at a time, in the situation (the
+// program, a library, an input, the environment, the arguments, the box, the allocation) and in
+// the recorded plan; FFTW wisdom missing or altered; malformed and unknown-format plans.
+#include <doctest/doctest.h>
+
+#include <sys/stat.h>
+
+#include <functional>
+
+#include "plan/launcher.h"
+#include "plan/plan_file.h"
+#include "plan/wisdom_store.h"
+#include "plan_files.h"
+#include "util/atomic_file.h"
+#include "util/sha256.h"
+
+using namespace tune::plan;
+using tune::plan::testing::temp_dir;
+using tune::plan::testing::write_text;
+
+namespace {
+
+struct launch_rig {
+  temp_dir dir;
+  std::filesystem::path program = dir / "app";
+  std::filesystem::path library = dir / "libopenblas.so.0";
+  std::filesystem::path input = dir / "input.dat";
+  std::filesystem::path plan_path = dir / "app.plan.json";
+  environment env{{"PATH", "/usr/bin:/bin"}, {"OMP_WAIT_POLICY", "passive"}};
+  identity_sources sources;
+  std::vector<std::string> argv;
+
+  launch_rig() {
+    write_text(program, "#!/bin/sh\nexit 0\n");
+    ::chmod(program.c_str(), 0755);
+    write_text(library, "openblas v1");
+    write_text(input, "input v1");
+    sources.box = "linux|x86_64|Test CPU|family 6 model 1 stepping 1|6.1";
+    sources.topology = "2 CPUs online (0-1) in 1 package(s), 2 cores, 1 thread(s) per core";
+    sources.system.affinity = {0, 1};
+    argv = {program.string(), "--steps", "4"};
+    identity_inputs in;
+    in.argv = argv;
+    in.inputs = {input};
+    in.libraries = {{"openblas", library.string()}};
+    in.facts = {{"openblas_config", "OpenBLAS 0.3.21"}};
+    in.env = env;
+    in.plan_variables = {"OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS"};
+    in.pilot_windows = 6;
+    execution_plan plan;
+    plan.tool = "cmake-tune test";
+    plan.written = "2026-11-29T18:00:00Z";
+    plan.settings = {{"OMP_NUM_THREADS", "1"}, {"OPENBLAS_NUM_THREADS", std::nullopt}};
+    plan.identity = derive_identity(in, sources);
+    plan.evidence.status = "improved";
+    plan.evidence.enumeration = "tune-plan-enum/1";
+    write_plan(plan_path, plan);
+  }
+
+  prepared_launch launch() { return prepare_launch(plan_path, argv, env, sources); }
+
+  // Refused with exactly one change, named `field`, with both values in the message.
+  void expect_one_change(const std::string& field, const std::string& recorded, const std::string& current) {
+    try {
+      launch();
+      FAIL("the launch should have been refused for " << field);
+    } catch (const plan_refusal& refusal) {
+      REQUIRE(refusal.changes().size() == 1);
+      CHECK(refusal.changes()[0].field == field);
+      CHECK(refusal.changes()[0].recorded == recorded);
+      CHECK(refusal.changes()[0].current == current);
+      CHECK(std::string(refusal.what()).find("\n  " + field + ": plan " + recorded + ", now " + current) !=
+            std::string::npos);
+    }
+  }
+
+  // Rewrites one field of the recorded plan.
+  void edit_plan(const std::function<void(nlohmann::json&)>& edit) {
+    auto doc = nlohmann::json::parse(*tune::util::read_file(plan_path));
+    edit(doc);
+    write_text(plan_path, doc.dump(2));
+  }
+};
+
+}  // namespace
+
+TEST_CASE("launch: an unchanged situation gets the whole plan: environment, removals and affinity") {
+  launch_rig t;
+  t.env["OPENBLAS_NUM_THREADS"] = "2";
+  t.env["TUNE_PILOT_OUT"] = "/tmp/stale";
+  const auto launch = t.launch();
+  CHECK(launch.env.at("OMP_NUM_THREADS") == "1");
+  CHECK_FALSE(launch.env.count("OPENBLAS_NUM_THREADS"));
+  CHECK_FALSE(launch.env.count("TUNE_PILOT_OUT"));
+  CHECK(launch.env.at("OMP_WAIT_POLICY") == "passive");
+  CHECK(launch.cpus == std::vector<int>{0, 1});
+  CHECK(launch.argv == t.argv);
+  CHECK(launch.program == std::filesystem::canonical(t.program));
+}
+
+TEST_CASE("launch: each changed situation is refused naming that field and both values") {
+  SUBCASE("the program's content") {
+    launch_rig t;
+    const auto before = tune::util::sha256_file(t.program);
+    write_text(t.program, "#!/bin/sh\nexit 1\n");
+    t.expect_one_change("program (content sha256 of " + std::filesystem::canonical(t.program).string() + ")", before,
+                        tune::util::sha256_file(t.program));
+  }
+  SUBCASE("a library's content") {
+    launch_rig t;
+    const auto before = tune::util::sha256_file(t.library);
+    write_text(t.library, "openblas v2");
+    t.expect_one_change("library openblas (content sha256 of " + t.library.string() + ")", before,
+                        tune::util::sha256_file(t.library));
+  }
+  SUBCASE("a declared input's content") {
+    launch_rig t;
+    const auto before = tune::util::sha256_file(t.input);
+    write_text(t.input, "input v2");
+    t.expect_one_change("input " + t.input.string() + " (content sha256)", before, tune::util::sha256_file(t.input));
+  }
+  SUBCASE("the arguments") {
+    launch_rig t;
+    t.argv.back() = "40";
+    t.expect_one_change("args", "'--steps' '4'", "'--steps' '40'");
+  }
+  SUBCASE("a watched environment variable") {
+    launch_rig t;
+    t.env["OMP_WAIT_POLICY"] = "active";
+    t.expect_one_change("environment OMP_WAIT_POLICY", "passive", "active");
+  }
+  SUBCASE("a knob variable that appeared") {
+    launch_rig t;
+    t.env["TUNE_KNOB_FFTW_THREADS"] = "2";
+    t.expect_one_change("environment TUNE_KNOB_FFTW_THREADS", "unset", "2");
+  }
+  SUBCASE("the box") {
+    launch_rig t;
+    const auto before = t.sources.box;
+    t.sources.box = "linux|x86_64|Other CPU|family 6 model 2 stepping 1|6.1";
+    t.expect_one_change("box", before, t.sources.box);
+  }
+  SUBCASE("the CPU topology") {
+    launch_rig t;
+    const auto before = t.sources.topology;
+    t.sources.topology = "4 CPUs online (0-3) in 1 package(s), 2 cores, 2 thread(s) per core";
+    t.expect_one_change("topology", before, t.sources.topology);
+  }
+}
+
+TEST_CASE("launch: a changed allocation is refused for each of its fields") {
+  launch_rig t;
+  t.sources.system.affinity = {0};
+  try {
+    t.launch();
+    FAIL("refused");
+  } catch (const plan_refusal& refusal) {
+    REQUIRE(refusal.changes().size() == 2);
+    CHECK(refusal.changes()[0].field == "allocation.cpus");
+    CHECK(refusal.changes()[0].recorded == "0-1");
+    CHECK(refusal.changes()[0].current == "0");
+    CHECK(refusal.changes()[1].field == "allocation.threads");
+  }
+}
+
+TEST_CASE("launch: each recorded identity field, changed in the plan, is refused naming it") {
+  struct edit {
+    const char* pointer;
+    const char* value;
+    std::string field;
+  };
+  const std::vector<edit> edits{
+      {"/identity/compiler", "GCC: (Other) 99", "compiler"},
+      {"/identity/box", "linux|x86_64|Elsewhere|x|6.1", "box"},
+      {"/identity/topology", "64 CPUs", "topology"},
+      {"/identity/allocation/threads", "", "allocation.threads"},
+      {"/identity/allocation/cpu_quota", "", "allocation.cpu_quota"},
+      {"/identity/allocation/memory_bytes", "", "allocation.memory_bytes"},
+  };
+  for (const auto& e : edits) {
+    CAPTURE(e.pointer);
+    launch_rig t;
+    t.edit_plan([&](nlohmann::json& doc) {
+      auto& slot = doc[nlohmann::json::json_pointer(e.pointer)];
+      slot = std::string(e.value).empty() ? nlohmann::json(7) : nlohmann::json(e.value);
+    });
+    try {
+      t.launch();
+      FAIL("refused");
+    } catch (const plan_refusal& refusal) {
+      REQUIRE(refusal.changes().size() == 1);
+      CHECK(refusal.changes()[0].field == e.field);
+    }
+  }
+}
+
+TEST_CASE("launch: the plan's FFTW wisdom must be there, unchanged") {
+  launch_rig t;
+  const auto ref = store_wisdom(t.plan_path, "(fftw-3.3.10 fftw_wisdom)", {"forward 2d"});
+  t.edit_plan([&](nlohmann::json& doc) {
+    doc["fftw_wisdom"] = {{"sha256", ref.sha256}, {"file", ref.file}, {"plans", ref.plans}};
+  });
+  auto launch = t.launch();
+  CHECK(launch.env.at("TUNE_FFTW_WISDOM_ONLY") == "1");
+  CHECK(launch.env.at("TUNE_FFTW_WISDOM_IN") == wisdom_path(t.plan_path, ref).string());
+  write_text(wisdom_path(t.plan_path, ref), "(fftw-3.3.10 fftw_wisdom changed)");
+  t.expect_one_change("fftw_wisdom (content sha256 of " + wisdom_path(t.plan_path, ref).string() + ")", ref.sha256,
+                      tune::util::sha256_file(wisdom_path(t.plan_path, ref)));
+  std::filesystem::remove(wisdom_path(t.plan_path, ref));
+  t.expect_one_change("fftw_wisdom (content sha256 of " + wisdom_path(t.plan_path, ref).string() + ")", ref.sha256,
+                      "missing");
+}
+
+TEST_CASE("launch: a malformed or unknown-format plan is an error, never a default") {
+  launch_rig t;
+  write_text(t.plan_path, "{not json");
+  CHECK_THROWS_AS(t.launch(), plan_format_error);
+  write_text(t.plan_path, R"({"format": "tune-plan/2"})");
+  CHECK_THROWS_WITH_AS(t.launch(),
+                       ("the plan " + t.plan_path.string() +
+                        " has format \"tune-plan/2\"; this tune reads tune-plan/1: run `tune plan search` again with "
+                        "this version")
+                           .c_str(),
+                       plan_format_error);
+  write_text(t.plan_path, R"({"format": "tune-plan/1", "tool": "x"})");
+  try {
+    t.launch();
+    FAIL("a plan without its fields must not launch");
+  } catch (const plan_format_error& e) {
+    CHECK(std::string(e.what()).rfind("the plan " + t.plan_path.string() + " is malformed: ", 0) == 0);
+  }
+  std::filesystem::remove(t.plan_path);
+  CHECK_THROWS_WITH_AS(t.launch(), ("the plan " + t.plan_path.string() + " does not exist").c_str(), plan_format_error);
+}
+
+TEST_CASE("plan file: what is written reads back the same") {
+  launch_rig t;
+  const auto plan = read_plan(t.plan_path);
+  CHECK(to_json(read_plan(t.plan_path)) == to_json(plan));
+  CHECK(plan.identity.pilot_windows == 6);
+  CHECK(plan.identity.libraries.at(0).version == "OpenBLAS 0.3.21");
+  CHECK(plan.identity.environment.at("OMP_WAIT_POLICY") == "passive");
+  CHECK_FALSE(plan.identity.environment.count("OMP_NUM_THREADS"));
+  CHECK(plan.settings.at("OMP_NUM_THREADS") == "1");
+  CHECK_FALSE(plan.settings.at("OPENBLAS_NUM_THREADS"));
+}

@@ -1,0 +1,116 @@
+// The search's parts on their own: the paired decision, output validation, knob parsing and the
+// enumeration's determinism and de-duplication.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+#include "plan/decision.h"
+#include "plan/enumeration.h"
+#include "plan/knobs.h"
+#include "plan/validation.h"
+
+using namespace tune::plan;
+
+TEST_CASE("decision: median gain must beat MIN_GAIN, twice the MAD and twice the A/A gain") {
+  const std::vector<pair_sample> pairs{{10, 9}, {10, 9.1}, {10, 8.9}};
+  auto d = decide(pairs, pair_sample{10, 10.1}, 0.05);
+  CHECK(d.established);
+  CHECK(d.median_gain == doctest::Approx(0.10));
+  CHECK(d.mad_gain == doctest::Approx(0.01));
+  CHECK(d.threshold == doctest::Approx(0.05));
+  CHECK(d.reason == "improvement established: median gain 10.00% vs threshold 5.00% (MIN_GAIN 5.00%, 2·MAD 2.00%, "
+                    "2·|A/A| 2.00%) over 3 pairs");
+  d = decide(pairs, pair_sample{10, 9.4}, 0.05);
+  CHECK_FALSE(d.established);
+  CHECK(d.threshold == doctest::Approx(0.12));
+  d = decide({{10, 9}, {10, 6}, {10, 10}}, pair_sample{10, 10}, 0.05);
+  CHECK(d.threshold == doctest::Approx(0.2));
+  CHECK_FALSE(d.established);
+}
+
+TEST_CASE("decision: fewer than three pairs or no A/A pair is no improvement established") {
+  auto d = decide({{10, 8}, {10, 8}}, pair_sample{10, 10}, 0.05);
+  CHECK_FALSE(d.established);
+  CHECK(d.reason == "no improvement established: 2 complete pairs, at least 3 needed");
+  d = decide({{10, 8}, {10, 8}, {10, 8}}, std::nullopt, 0.05);
+  CHECK_FALSE(d.established);
+  CHECK(d.reason == "no improvement established: the A/A pair is missing");
+  d = decide({{10, 9.6}, {10, 9.6}, {10, 9.6}}, pair_sample{10, 10}, 0.05);
+  CHECK_FALSE(d.established);  // a 4% gain is a tie at MIN_GAIN 5%
+}
+
+TEST_CASE("validation: tolerances parse strictly") {
+  CHECK(parse_tolerance("rel=1e-9").text() == "rel=1e-09");
+  CHECK(parse_tolerance("ulp=4").mode == tolerance::kind::ulp);
+  CHECK_THROWS_WITH_AS(parse_tolerance("relative=1"), "TOLERANCE 'relative=1' is not rel=<x>, abs=<x> or ulp=<n>",
+                       std::runtime_error);
+  CHECK_THROWS_WITH_AS(parse_tolerance("abs=-1"),
+                       "TOLERANCE 'abs=-1' needs a finite non-negative number after 'abs='", std::runtime_error);
+  CHECK(default_tolerance("f32").value == doctest::Approx(1e-4));
+}
+
+TEST_CASE("validation: rel is against the oracle's scale, abs absolute, ulp in the result's type") {
+  const std::vector<double> oracle{100.0, 0.0, -1.0};
+  auto d = compare_output(oracle, {100.0, 1e-8, -1.0}, "f64", parse_tolerance("rel=1e-9"));
+  CHECK(d.within);  // 1e-8 next to a zero entry is 1e-10 of the output's scale
+  d = compare_output(oracle, {100.0, 0.0, -1.0 + 1e-6}, "f64", parse_tolerance("abs=1e-7"));
+  CHECK_FALSE(d.within);
+  CHECK(d.reason == "output differs from the oracle: absolute deviation 1e-06 exceeds abs=1e-07");
+  d = compare_output({1.0}, {std::nextafter(std::nextafter(1.0, 2.0), 2.0)}, "f64", parse_tolerance("ulp=2"));
+  CHECK(d.within);
+  CHECK(d.max_ulp == 2);
+  d = compare_output({1.0}, {1.0 + 2e-7}, "f32", parse_tolerance("ulp=1"));
+  CHECK_FALSE(d.within);
+  d = compare_output({1.0, 2.0}, {1.0}, "f64", parse_tolerance("rel=1"));
+  CHECK_FALSE(d.within);
+  CHECK(d.reason == "output has 1 values, the oracle 2");
+}
+
+TEST_CASE("knobs: KNOBS entries are checked, user knobs parsed") {
+  CHECK_THROWS_WITH_AS(parse_knob_request({"omp_treads"}, {}),
+                       "unknown knob 'omp_treads' in KNOBS: known knobs are openblas_threads, omp_threads, "
+                       "fftw_threads, fftw_planner, omp_wait_policy, omp_proc_bind, fftw_planner:patient, and those "
+                       "declared with tune_knob",
+                       std::runtime_error);
+  const auto k = parse_user_knob("tile:APP_TILE=16,32,64");
+  CHECK(k.name == "tile");
+  CHECK(k.variable == "APP_TILE");
+  CHECK(k.values == std::vector<std::string>{"16", "32", "64"});
+  CHECK_THROWS_WITH_AS(parse_user_knob("tile=16"), "user knob 'tile=16' is not NAME:VARIABLE=v1,v2,...",
+                       std::runtime_error);
+  CHECK(parse_knob_request({"fftw_planner:patient"}, {}).fftw_patient);
+}
+
+TEST_CASE("knobs: thread values are 1, half and all of the allocation, each once") {
+  run_outcome baseline;
+  baseline.facts = {{"openblas_threads", "8"}, {"omp_max_threads", "8"}};
+  baseline.knobs_read = {{"fftw_threads", "1"}, {"fftw_planner", "estimate"}};
+  const auto space = build_knob_space({}, {}, baseline, 8);
+  std::vector<std::string> labels;
+  for (const auto& v : space.axes.at(0).values) labels.push_back(v.label);
+  CHECK(labels == std::vector<std::string>{"8", "1", "4"});
+  labels.clear();
+  for (const auto& v : space.axes.at(2).values) labels.push_back(v.label);
+  CHECK(labels == std::vector<std::string>{"1", "2", "4"});
+  CHECK(space.axes.at(5).knob == "omp_proc_bind");
+  CHECK(space.axes.at(5).values.at(1).env.at("OMP_PLACES") == "cores");
+}
+
+TEST_CASE("enumeration: deterministic, and every point of the finite set is reachable") {
+  run_outcome baseline;
+  baseline.facts = {{"openblas_threads", "2"}, {"omp_max_threads", "2"}};
+  baseline.knobs_read = {{"fftw_threads", "1"}, {"fftw_planner", "estimate"}};
+  const auto space = build_knob_space({}, {}, baseline, 2);
+  const auto a = first_stage(space);
+  const auto b = first_stage(space);
+  REQUIRE(a.size() == b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) CHECK(a[i].point == b[i].point);
+  const auto points = all_points(space);
+  CHECK(points.size() == 2 * 2 * 2 * 2 * 3 * 4);
+  std::set<std::string> keys;
+  for (const auto& p : points) keys.insert(effective_key(settings_of(space, p)));
+  CHECK(keys.size() == points.size());
+  CHECK(describe(space, points.front()) == "baseline values");
+}
