@@ -7,7 +7,8 @@ Empirical kernel tuning as part of an ordinary build. A project declares *kernel
 permutation on this machine and stamps each family's winner onto its real function name.
 
 Commands: :command:`tune_scope`, :command:`tune_kernel_family`, :command:`tune_isa`,
-:command:`tune_link`. Targets: ``tune``, ``tune-<scope>``, ``tune-test``, ``tune-status``.
+:command:`tune_link`, :command:`tune_install_sidecar`. Targets: ``tune``, ``tune-<scope>``, ``tune-test``,
+``tune-status``, ``tune-profile-export``.
 Cache variables: ``TUNE_POLICY``, ``TUNE_SIDECAR``, ``TUNE_RELEASE``, ``TUNE_QUICK``,
 ``TUNE_TARGET_CLASS``, ``TUNE_DEBUG``. The full reference is docs/cmake-api.md.
 #]=======================================================================]
@@ -259,7 +260,59 @@ function(tune_link target)
   endforeach()
   _tune_stamp_include_dir(_include)
   target_include_directories(${target} PRIVATE "${_include}")
+  # The stamp headers register each family in tune::status() (tune/status.h).
+  target_link_libraries(${target} PRIVATE tune::kernel)
   target_compile_features(${target} PRIVATE cxx_std_17)
+endfunction()
+
+#[=======================================================================[.rst:
+.. command:: tune_install_sidecar
+
+  Installs this build's sidecar beside an installed executable, so the installed program can
+  report its tune status and read its runtime plan::
+
+    tune_install_sidecar(<target> DESTINATION <dir>)
+
+  The file is installed as ``<dir>/<executable file name>.tune.json`` and touched after the copy,
+  so it is newer than the executable installed before it. Call it after ``install(TARGETS)``.
+  A build that has no sidecar (nothing was measured) installs none and says so.
+#]=======================================================================]
+function(tune_install_sidecar target)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "DESTINATION" "")
+  _tune_reject_unparsed(tune_install_sidecar "${target}" "DESTINATION")
+  if(NOT TARGET "${target}")
+    message(FATAL_ERROR "tune_install_sidecar(${target}): '${target}' is not a target; create it before calling "
+      "tune_install_sidecar.")
+  endif()
+  get_target_property(_type "${target}" TYPE)
+  if(NOT _type STREQUAL "EXECUTABLE")
+    message(FATAL_ERROR "tune_install_sidecar(${target}): '${target}' is a ${_type}, not an executable; the sidecar is "
+      "installed beside the program that reads it.")
+  endif()
+  if("${arg_DESTINATION}" STREQUAL "")
+    message(FATAL_ERROR "tune_install_sidecar(${target}): missing required argument DESTINATION; write "
+      "tune_install_sidecar(${target} DESTINATION bin).")
+  endif()
+  install(CODE "
+    set(_tune_src [==[${TUNE_SIDECAR}]==])
+    if(DEFINED ENV{TUNE_MANIFEST} AND NOT \"\$ENV{TUNE_MANIFEST}\" STREQUAL \"\")
+      set(_tune_src \"\$ENV{TUNE_MANIFEST}\")
+    endif()
+    set(_tune_dir [==[${arg_DESTINATION}]==])
+    if(NOT IS_ABSOLUTE \"\${_tune_dir}\")
+      set(_tune_dir \"\${CMAKE_INSTALL_PREFIX}/\${_tune_dir}\")
+    endif()
+    set(_tune_dst \"\$ENV{DESTDIR}\${_tune_dir}/$<TARGET_FILE_NAME:${target}>.tune.json\")
+    if(EXISTS \"\${_tune_src}\")
+      message(STATUS \"Installing: \${_tune_dst}\")
+      file(MAKE_DIRECTORY \"\$ENV{DESTDIR}\${_tune_dir}\")
+      file(COPY_FILE \"\${_tune_src}\" \"\${_tune_dst}\")
+      file(TOUCH \"\${_tune_dst}\")
+    else()
+      message(WARNING \"tune_install_sidecar(${target}): no sidecar at \${_tune_src}; nothing was measured in \"
+        \"this build, so the installed program reports untuned kernels. Build the `tune` target first.\")
+    endif()
+  ")
 endfunction()
 
 # --- small argument helpers -------------------------------------------------------------------

@@ -21,12 +21,20 @@ struct scenario {
 const std::vector<scenario>& scenarios();
 const std::vector<double>& planted_gains();  // 0.02 .. 0.20
 
+// The simulated families: four rows (the fallback, two twins of it, and last a row `gain` faster;
+// gain 0: four identical rows) for the rates, and twelve rows as a tuning grid has them (the
+// real benchmark's mixed grid: twins, slower rows, a best row 25% faster with a near twin 2.5%
+// behind it) for
+// the time to mint.
+enum class family_shape { four, twelve_mixed };
+
 struct cell_result {
   std::size_t races = 0;
   std::size_t hits = 0;        // false wins (gain 0) or recoveries (gain > 0)
   std::size_t would_refuse = 0;  // mints the noise ceiling would have refused (raced with the override)
   std::vector<double> needs;   // need_pct per race
-  double mint_s = 0;           // total simulated mint time
+  std::vector<double> mint_s;  // simulated seconds per mint
+  std::map<std::string, double> phase_s;  // simulated seconds by phase, summed over the mints
   // Races whose planted gain is at least twice that mint's closing need (max(min_margin, final
   // noise floor)): the need is a per-mint quantity, so the goal is judged race by race.
   std::size_t qualifying = 0;
@@ -34,8 +42,10 @@ struct cell_result {
   std::map<std::string, std::size_t> misses;  // qualifying races that were not hits, by why
 };
 
-// Races `races` mints of a family of four rows: the fallback, two rows like it, and last one row
-// `gain` faster (gain 0: four identical rows, a hit is any win). Deterministic per seed.
-cell_result run_cell(const scenario& s, double gain, std::size_t races, const race::protocol& p, std::uint64_t seed);
+// Races `races` mints of one family. For `four`, a hit is a win by the planted row (gain > 0) or
+// any win (gain 0); for `twelve_mixed`, a win by either of its two best rows (tied: 2.5% apart).
+// Deterministic per seed.
+cell_result run_cell(const scenario& s, family_shape shape, double gain, std::size_t races, const race::protocol& p,
+                     std::uint64_t seed);
 
 }  // namespace tune::simulate

@@ -1,6 +1,6 @@
 # After the whole project is read (families may be declared anywhere), each scope gets its
 # bench executable, its manifest (everything the tool needs, as JSON), its stamp step, and the
-# project gets the targets tune, tune-<scope>, tune-test and tune-status.
+# project gets the targets tune, tune-<scope>, tune-test, tune-status and tune-profile-export.
 
 function(_tune_schedule_finalize)
   get_property(_scheduled GLOBAL PROPERTY _TUNE_FINALIZE_SCHEDULED)
@@ -55,6 +55,12 @@ function(_tune_finalize)
   add_custom_target(tune-status
     COMMAND ${_tool} status ${_manifests}
     USES_TERMINAL VERBATIM)
+  # Writes <DEFAULTS>/<class>.tune-defaults.json per scope from this box's sidecar; it refuses an
+  # absent, unreadable, stale, incomplete or noise-refused one and says which.
+  add_custom_target(tune-profile-export
+    COMMAND ${_tool} profile export ${_manifests}
+    COMMENT "Exporting this box's winners as defaults profiles"
+    VERBATIM)
   set(_tests "")
   foreach(_bench IN LISTS _benches)
     list(APPEND _tests COMMAND ${_bench} test)

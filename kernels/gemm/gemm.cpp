@@ -7,7 +7,8 @@
 //                 Panels of a and b are packed, zero-padded, into contiguous buffers so the tile
 //                 loop reads unit-stride and needs no edge cases; only the store is clipped.
 //   IMPL=blas     OpenBLAS cblas_sgemm, as a row to beat.
-// The loops are plain C++: the ISA axis changes only how the compiler lowers them.
+// No intrinsics: the register tile uses GCC/Clang vector types as wide as the row's ISA, and the
+// compiler lowers everything else; the ISA axis changes only compile flags and that width.
 #include <tune/kernel.h>
 
 #include <algorithm>
@@ -138,6 +139,8 @@ void multiply(const float* a, const float* b, float* c, std::size_t m, std::size
               static_cast<blasint>(k), 1.0f, a, lda, b, ldb, 0.0f, c, ldb);
 }
 
+#else
+#error "gemm.cpp: the IMPL axis must be naive, blocked or blas"
 #endif
 
 }  // namespace

@@ -5,13 +5,14 @@
 #
 # Every scenario gets from tests/e2e/CMakeLists.txt (or tests/consumers/CMakeLists.txt):
 #   WORK_DIR   the scenario's own folder (wiped first)    PREFIX  install prefix of the tool under test
+#                                                          (empty when the tool is built from source)
 #   CXX        the compiler of the build under test        NM      its nm
 #   NINJA      ninja, for the Ninja generators             MAKE    make, for Unix Makefiles
 #   E2E_DIR    tests/e2e in the source tree                REPO    the cmake-tune source tree
 
 cmake_minimum_required(VERSION 3.21)
 
-foreach(_var WORK_DIR PREFIX CXX NM E2E_DIR REPO)
+foreach(_var WORK_DIR CXX NM E2E_DIR REPO)
   if(NOT DEFINED ${_var} OR "${${_var}}" STREQUAL "")
     message(FATAL_ERROR "e2e: ${CMAKE_SCRIPT_MODE_FILE} needs -D${_var}=...; run it through CTest.")
   endif()
@@ -27,6 +28,8 @@ set(ENV{TUNE_HISTORY} "${WORK_DIR}/history")
 # The test machines are shared: a noise refusal would make these tests pass or fail with the
 # neighbours' load. What they check (a 4x planted winner, identical rows tying) survives the noise.
 set(ENV{TUNE_NOISE_OVERRIDE} 1)
+# The machines have two cores shared by several users.
+set(ENV{CMAKE_BUILD_PARALLEL_LEVEL} 2)
 
 set_property(GLOBAL PROPERTY E2E_FAILURES "")
 set_property(GLOBAL PROPERTY E2E_STEP 0)
@@ -82,8 +85,12 @@ function(e2e_configure step source binary generator)
   elseif(generator MATCHES "Makefiles" AND MAKE)
     set(_program "-DCMAKE_MAKE_PROGRAM=${MAKE}")
   endif()
+  set(_prefix "")
+  if(PREFIX)
+    set(_prefix "-DCMAKE_PREFIX_PATH=${PREFIX}")
+  endif()
   e2e_run(${step} COMMAND "${CMAKE_COMMAND}" -S "${source}" -B "${binary}" -G "${generator}" ${_program}
-    "-DCMAKE_CXX_COMPILER=${CXX}" "-DCMAKE_PREFIX_PATH=${PREFIX}" ${ARGN})
+    "-DCMAKE_CXX_COMPILER=${CXX}" ${_prefix} ${ARGN})
   set(E2E_OUTPUT "${E2E_OUTPUT}" PARENT_SCOPE)
 endfunction()
 
@@ -130,11 +137,24 @@ function(e2e_expect_contains what text needle)
   endif()
 endfunction()
 
+function(e2e_expect_matches what text regex)
+  if(NOT "${text}" MATCHES "${regex}")
+    e2e_fail("${what}: expected a match of the regex '${regex}' in:\n${text}")
+  endif()
+endfunction()
+
 function(e2e_expect_not_contains what text needle)
   string(FIND "${text}" "${needle}" _at)
   if(NOT _at EQUAL -1)
     e2e_fail("${what}: '${needle}' must not appear, but it does")
   endif()
+endfunction()
+
+# e2e_unwrap(<out> <text>): every run of spaces and newlines as one space, so a message CMake
+# wrapped over several lines reads as written.
+function(e2e_unwrap out text)
+  string(REGEX REPLACE "[ \n]+" " " text "${text}")
+  set(${out} "${text}" PARENT_SCOPE)
 endfunction()
 
 function(e2e_expect_exists path)

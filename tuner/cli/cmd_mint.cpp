@@ -1,5 +1,5 @@
-// `tune mint`, `tune status`, `tune verdict`, `tune explain`: thin layers over mint/, stamp/
-// and sidecar/.
+// `tune mint`, `tune status`, `tune verdict`, `tune explain` (and, beside them, `tune profile
+// export`): thin layers over mint/, stamp/, profile/ and sidecar/.
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "box/identity.h"
+#include "cli/cmd_profile.h"
 #include "cli/commands.h"
 #include "manifest/manifest.h"
 #include "mint/build_step.h"
@@ -205,6 +206,8 @@ void register_mint_commands(CLI::App& app) {
   add_scope_options(explain, explain_opts);
   explain->add_option("family", family, "The family")->required();
   explain->callback([] { exit_code() = cmd_explain(explain_opts, family); });
+
+  register_profile_commands(app);
 }
 
 }  // namespace tune::cli

@@ -25,9 +25,15 @@ struct machine_sources {
 //     "cpu": 1,
 //     "governor": "performance",                   (of the measuring CPU, else cpu0)
 //     "turbo": "on" | "off",                       (intel_pstate/no_turbo or cpufreq/boost)
-//     "cgroup_v1": {"nr_throttled": 3, "throttled_usec": 1200},   (from throttled_time ns)
-//     "cgroup_v2": {"nr_throttled": 3, "throttled_usec": 1200} }
-// Any value, or a whole cgroup block whose cpu.stat is absent, may be "unavailable".
+//     "cgroup_v1": {"nr_throttled": 3, "throttled_usec": 1200,    (from throttled_time ns)
+//                   "file": "/sys/fs/cgroup/cpu/build/cpu.stat"},
+//     "cgroup_v2": {"nr_throttled": 3, "throttled_usec": 1200,
+//                   "file": "/sys/fs/cgroup/unified/build/cpu.stat"} }
+// cpu.stat is this process's own cgroup's: found through /proc/self/cgroup and the mounts in
+// /proc/self/mountinfo (a container's mount shows its own cgroup as the root; a hybrid host
+// mounts v2 at unified/ beside the v1 controllers), else at the usual mount points. Any value,
+// or a whole cgroup block whose cpu.stat is absent, may be "unavailable"; a v2 root cgroup keeps
+// no throttling counters, so there they are "unavailable" beside the file that lacks them.
 nlohmann::json machine_state(const machine_sources& from = {});
 
 }  // namespace tune::measure

@@ -3,11 +3,15 @@
 #include <cstdio>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "box/classes.h"
 #include "mint/policy.h"
 #include "mint/progress.h"
 #include "mint/race_scope.h"
+#include "mint/release.h"
+#include "profile/adoption.h"
+#include "profile/ladder.h"
 #include "sidecar/verdict.h"
 #include "stamp/write.h"
 
@@ -23,45 +27,119 @@ std::string tune_command(const manifest& m) {
   return fmt::format("cmake --build {} --target tune-{}", m.build_dir.string(), m.scope);
 }
 
+void print_error(const std::string& text) { std::fprintf(stderr, "%s\n", text.c_str()); }
+
+// The families the profiles leave to measure, and why: "sgemm (no profile ...); dot (...)".
+std::string residue_text(const profile::coverage& c) {
+  std::vector<std::string> parts;
+  for (const auto& family : c.residue) parts.push_back(fmt::format("{} ({})", family, c.why.at(family)));
+  return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+race_plan residue_plan(const profile::coverage& c) {
+  race_plan plan{c.residue, {}};
+  for (const auto& [family, seat] : c.covered) plan.adopted[family] = {seat.suffix, seat.cls};
+  return plan;
+}
+
+// What the build of one scope is for: this box, or another class (TUNE_TARGET_CLASS), whose
+// features judge every seat and whose ladder the profiles are read along.
+struct build_target {
+  std::string cls;
+  box::feature_set features;
+  bool may_measure = true;
+};
+
+build_target target_of(const manifest& m, const box::box_info& box) {
+  if (m.target_class.empty()) return {box.cls, box.features, true};
+  return {m.target_class, box::class_features(m.target_class), false};
+}
+
+// Release builds (TUNE_RELEASE) under `auto`: only a fresh, complete, locally measured sidecar
+// stamps, so anything else mints every family. An explicit other policy suspends these rules:
+// TUNE_POLICY=fallback stays the kill switch, warn and error keep their meaning. Returns false when
+// the build must fail; sets `race` when it must mint first.
+bool release_rules(const manifest& m, const sidecar::loaded& file, const sidecar::judgement& verdict,
+                   const build_target& target, bool& race) {
+  if (!target.may_measure) {
+    print_error(fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON) of scope {} for TUNE_TARGET_CLASS={}: "
+                            "a release stamps only winners measured on the box it is built on, and a build for "
+                            "another class measures nothing. Configure with -DTUNE_RELEASE=OFF to ship profile "
+                            "seats for {}.",
+                            m.scope, m.target_class, m.target_class));
+    return false;
+  }
+  race = verdict.v != sidecar::verdict::fresh || !release_gaps(m, *file.doc, m.quick).empty();
+  return true;
+}
+
 // One scope: verdict, policy, maybe a mint, then the stamp. Returns false when the build must fail.
 bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, progress& show) {
   const auto path = sidecar_path(m);
   auto file = sidecar::load(path);
   auto verdict = judge_scope(m, file, box);
   const auto pol = effective_policy(m);
+  const auto target = target_of(m, box);
+  const auto ladder = profile::load_ladder(m.defaults, box::ladder(target.cls), m.scope, m.version);
   bool ok = true;
 
-  // TUNE_TARGET_CLASS: a build for another class never measures, and judges rows by that class.
-  stamp::seat_inputs inputs;
-  inputs.features = m.target_class.empty() ? box.features : box::class_features(m.target_class);
-  const bool may_measure = m.target_class.empty();
-
-  const bool race_now = mode == mint_mode::always ||
-                        (verdict.v != sidecar::verdict::fresh && pol.value == policy::automatic && may_measure);
-  if (mode == mint_mode::always && !may_measure) {
-    std::fprintf(stderr, "cmake-tune: TUNE_TARGET_CLASS=%s: this build is for another CPU class and measures nothing; "
-                 "configure without TUNE_TARGET_CLASS to tune this box.\n", m.target_class.c_str());
+  if (mode == mint_mode::always && !target.may_measure) {
+    print_error(fmt::format("cmake-tune: TUNE_TARGET_CLASS={}: this build is for another CPU class and measures "
+                            "nothing; configure without TUNE_TARGET_CLASS to tune this box.", m.target_class));
     return false;
   }
-  if (race_now) {
-    const auto outcome = race_scope(m, box, file.doc ? &*file.doc : nullptr, show);
+
+  // What to race: everything for the `tune` targets and release builds; under `auto`, only what
+  // the profiles leave (families they lack, seats this box unlocks).
+  std::optional<race_plan> plan;
+  if (mode == mint_mode::always) {
+    plan = full_race(m);
+  } else if (m.release && pol.value == policy::automatic) {
+    bool race = false;
+    if (!release_rules(m, file, verdict, target, race)) return false;
+    if (race) plan = full_race(m);
+  } else if ((verdict.v != sidecar::verdict::fresh || !target.may_measure) && pol.value != policy::reference) {
+    const auto coverage = profile::cover(m, ladder.usable, target.features);
+    if (!coverage.complete()) {
+      if (pol.value == policy::automatic && target.may_measure) {
+        plan = residue_plan(coverage);
+      } else if (pol.value == policy::warn || pol.value == policy::error) {
+        const std::string why = target.may_measure ? verdict.message
+                                                   : fmt::format("no profile for TUNE_TARGET_CLASS={} covers {}.",
+                                                                 m.target_class, residue_text(coverage));
+        const std::string text = fmt::format("cmake-tune: scope {} is not tuned for this box: {} Stamping fallbacks. "
+                                             "To tune it: {}", m.scope, why, tune_command(m));
+        if (pol.value == policy::error) {
+          print_error("error: " + text + " (TUNE_POLICY=error)");
+          return false;
+        }
+        print_error("warning: " + text);
+      }
+    }
+  }
+
+  if (plan) {
+    const auto outcome = race_scope(m, box, file.doc ? &*file.doc : nullptr, show, *plan);
     if (!outcome.wrote()) {
       std::fprintf(stderr, "cmake-tune: the mint of scope %s wrote nothing: %s\n", m.scope.c_str(), outcome.reason.c_str());
-      ok = mode != mint_mode::always;  // a build under auto goes on with fallbacks; an asked-for mint failed
+      if (m.release && mode == mint_mode::when_needed)
+        print_error(fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): scope {} has no measured "
+                                "winners, and a release never ships guesses. Fix the cause above and build again.",
+                                m.scope));
+      ok = mode != mint_mode::always && !m.release;  // a build under auto goes on with profiles and fallbacks
     } else if (outcome.status == mint_outcome::family_errors) {
       std::fprintf(stderr, "cmake-tune: scope %s: %s\n", m.scope.c_str(), outcome.reason.c_str());
       ok = false;
     }
     file = sidecar::load(path);
     verdict = judge_scope(m, file, box);
-  } else if (verdict.v != sidecar::verdict::fresh && pol.value != policy::reference) {
-    const std::string text = fmt::format("cmake-tune: scope {} is not tuned for this box: {} Stamping fallbacks. "
-                                         "To tune it: {}", m.scope, verdict.message, tune_command(m));
-    if (pol.value == policy::warn) {
-      std::fprintf(stderr, "%s\n", ("warning: " + text).c_str());
-    } else if (pol.value == policy::error) {
-      std::fprintf(stderr, "%s\n", ("error: " + text + " (TUNE_POLICY=error)").c_str());
-      return false;
+    if (ok && m.release && mode == mint_mode::when_needed && verdict.v == sidecar::verdict::fresh) {
+      if (const auto gaps = release_gaps(m, *file.doc, false); !gaps.empty()) {
+        print_error(fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): the mint of scope {} left "
+                                "guesses: {}. Raise the scope's BUDGET or build again on a quieter machine.",
+                                m.scope, fmt::join(gaps, "; ")));
+        ok = false;
+      }
     }
   }
   if (verdict.v != sidecar::verdict::fresh && sidecar_from_environment())
@@ -69,11 +147,23 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
                  "fallbacks, not measured winners.\n", path.c_str(), sidecar::to_string(verdict.v), m.scope.c_str(),
                  verdict.message.c_str());
 
+  stamp::seat_inputs inputs;
+  inputs.features = target.features;
   inputs.force_reference = pol.value == policy::reference;
-  if (verdict.v == sidecar::verdict::fresh) inputs.fresh_sidecar = &*file.doc;
-  else inputs.sidecar_reason = verdict.message;
-  stamp::stamp_scope(m, inputs, sidecar::to_string(verdict.v), verdict.message, to_string(pol.value),
-                     {path, m.file});
+  inputs.profiles = &ladder.usable;
+  inputs.profile_notes = ladder.notes;
+  if (!target.may_measure)
+    inputs.sidecar_reason = fmt::format("TUNE_TARGET_CLASS={}: winners measured on this box say nothing about that "
+                                        "class", m.target_class);
+  else if (verdict.v == sidecar::verdict::fresh)
+    inputs.fresh_sidecar = &*file.doc;
+  else
+    inputs.sidecar_reason = verdict.message;
+  std::vector<std::filesystem::path> read = {path, m.file};
+  read.insert(read.end(), ladder.files_read.begin(), ladder.files_read.end());
+  // The folder itself, so a profile committed later re-stamps (a folder's mtime moves when a file is added).
+  if (!m.defaults.empty()) read.push_back(m.defaults);
+  stamp::stamp_scope(m, inputs, sidecar::to_string(verdict.v), verdict.message, to_string(pol.value), read);
   return ok;
 }
 

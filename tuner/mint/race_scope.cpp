@@ -4,6 +4,7 @@
 #include <random>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "mint/impl_hash.h"
 #include "mint/quiet_build.h"
@@ -21,13 +22,13 @@ constexpr int bench_family_error = 2;
 constexpr int bench_noise_refused = 3;
 constexpr int bench_interrupted = 4;
 
-nlohmann::json race_request(const manifest& m, const nlohmann::json* previous) {
+nlohmann::json race_request(const manifest& m, const nlohmann::json* previous, const std::vector<std::string>& families) {
   nlohmann::json incumbents = nlohmann::json::object();
   if (previous && previous->contains("kernels"))
-    for (const auto& name : m.family_names())
+    for (const auto& name : families)
       if ((*previous)["kernels"].contains(name)) incumbents[name] = (*previous)["kernels"][name];
   return {{"scope", m.scope},
-          {"families", m.family_names()},
+          {"families", families},
           {"incumbents", incumbents},
           {"budget_s", m.budget_s ? nlohmann::json(*m.budget_s) : nlohmann::json()},
           {"seed", std::random_device{}()}};
@@ -53,7 +54,10 @@ nlohmann::json race_table(const manifest& m, const family_decl& family, nlohmann
 
 }  // namespace
 
-mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohmann::json* previous, progress& show) {
+race_plan full_race(const manifest& m) { return {m.family_names(), {}}; }
+
+mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohmann::json* previous, progress& show,
+                        const race_plan& plan) {
   const auto started = std::chrono::steady_clock::now();
   std::filesystem::create_directories(m.state_dir);
   // Mints of one build tree serialize: two benches racing side by side would measure each other.
@@ -70,8 +74,13 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
   const auto request_file = m.state_dir / "race-request.json";
   const auto result_file = m.state_dir / "race-result.json";
   std::filesystem::remove(result_file);
-  util::write_file_atomic(request_file, race_request(m, previous).dump(2));
-  show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} families", m.scope, m.families.size()));
+  util::write_file_atomic(request_file, race_request(m, previous, plan.families).dump(2));
+  if (plan.adopted.empty())
+    show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} families", m.scope, plan.families.size()));
+  else
+    show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} of {} families ({}); {} adopted from profiles",
+                          m.scope, plan.families.size(), m.families.size(), fmt::join(plan.families, ", "),
+                          plan.adopted.size()));
 
   util::spawn_options run;
   run.argv = {m.bench.string(), "race", "--request", request_file.string(), "--out", result_file.string()};
@@ -110,6 +119,10 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
     const auto& table = result["families"][family.name];
     update.kernels[family.name] = table.at("winner").get<std::string>();
     update.race[family.name] = race_table(m, family, table, box.cls);
+  }
+  for (const auto& [family, seat] : plan.adopted) {
+    update.kernels[family] = seat.first;
+    update.race[family] = {{"winner", seat.first}, {"verdict", "adopted"}, {"profile", seat.second}};
   }
   update.complete = update.kernels.size() == m.families.size();
   const double mint_ms =

@@ -2,7 +2,10 @@
 // One mint of one scope: run the scope's bench race, then upsert its winners, race tables and
 // provenance into the sidecar. A refused or interrupted mint writes nothing (and is archived as
 // a failure); a crashed bench is an error naming how it died.
+#include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -12,6 +15,14 @@
 
 namespace tune::mint {
 
+// What one mint races, and what it takes from profiles instead (spec: profiles-and-policy.md, the
+// policy rail under `auto`): the residue is raced, the covered families are adopted.
+struct race_plan {
+  std::vector<std::string> families;                     // raced now; every family for a full mint
+  std::map<std::string, std::pair<std::string, std::string>> adopted;  // family -> (suffix, profile class)
+};
+race_plan full_race(const manifest& m);
+
 struct mint_outcome {
   enum kind { written, family_errors, refused, interrupted, failed } status = failed;
   std::string reason;
@@ -19,7 +30,9 @@ struct mint_outcome {
 };
 
 // `previous` is the current sidecar document (even a stale or foreign one): its winners are the
-// incumbents for ties.
-mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohmann::json* previous, progress& show);
+// incumbents for ties. Raced and adopted entries land in the sidecar in one upsert; an adopted
+// family's race table is {"verdict": "adopted", "winner": <suffix>, "profile": <class>}.
+mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohmann::json* previous, progress& show,
+                        const race_plan& plan);
 
 }  // namespace tune::mint

@@ -47,9 +47,15 @@ load_sample proc_load_monitor::sample() {
   load_sample s;
   const double total = after.second - before.second;
   s.busy_fraction = total > 0 ? (after.first - before.first) / total : 0;
-  std::ifstream loadavg("/proc/loadavg");
-  loadavg >> s.loadavg1;
+  s.loadavg1 = loadavg1();
   return s;
+}
+
+double proc_load_monitor::loadavg1() {
+  std::ifstream in("/proc/loadavg");
+  double value = 0;
+  in >> value;
+  return value;
 }
 
 }  // namespace tune::plan

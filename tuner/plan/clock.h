@@ -1,6 +1,7 @@
 #pragma once
 // Time and the machine's load, as the search sees them: injectable, so budget accounting and
 // busy-host handling are tested with a fake clock and fake samples.
+#include <optional>
 #include <vector>
 
 namespace tune::plan {
@@ -18,14 +19,17 @@ class steady_clock_source final : public clock_source {
 };
 
 struct load_sample {
-  double loadavg1 = 0;       // /proc/loadavg, 1 minute
-  double busy_fraction = 0;  // share of the allocation's CPU time used by other processes
+  double loadavg1 = 0;                  // /proc/loadavg, 1 minute
+  std::optional<double> busy_fraction;  // share of the allocation's CPU time other processes used
 };
 
 class load_monitor {
  public:
   virtual ~load_monitor() = default;
+  // Before a search: how busy the allocation's CPUs are, over a short interval.
   virtual load_sample sample() = 0;
+  // After it: the load average alone, instantly (our own candidates would dominate an interval).
+  virtual double loadavg1() = 0;
 };
 
 // Samples /proc/stat for the allocation's CPUs over a short interval (charged to the budget).
@@ -33,6 +37,7 @@ class proc_load_monitor final : public load_monitor {
  public:
   explicit proc_load_monitor(std::vector<int> cpus);
   load_sample sample() override;
+  double loadavg1() override;
 
  private:
   std::vector<int> cpus_;

@@ -37,7 +37,7 @@ json outcome_json(const run_outcome& o) {
 
 json pair_json(const pair_sample& p) { return {{"base_s", p.base_s}, {"cand_s", p.cand_s}, {"gain", p.gain()}}; }
 
-json load_json(const load_sample& s) { return {{"loadavg1", s.loadavg1}, {"busy_fraction", s.busy_fraction}}; }
+json load_json(const load_sample& s) { return {{"loadavg1", s.loadavg1}, {"busy_fraction", optional_number(s.busy_fraction)}}; }
 
 }  // namespace
 
@@ -133,6 +133,11 @@ json report_json(const search_record& record, const std::optional<plan_identity>
       {"min_gain", o.min_gain},
       {"tolerance", record.tol_used ? json(record.tol_used->text()) : json(nullptr)},
       {"oracle", record.oracle},
+      {"timing",
+       !record.baseline                  ? "none: the baseline did not complete"
+       : record.baseline->pilot_reported ? "pilot windows: the median window after the first (warm-up) of each process"
+                                         : "whole process: the program reports no pilot windows (tune::pilot::window), "
+                                           "so each process is timed from start to exit"},
       {"enumeration", record.enumeration},
       {"load", {{"before", load_json(record.load_before)}, {"after", load_json(record.load_after)}}},
       {"allocation",

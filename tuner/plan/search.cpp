@@ -14,6 +14,10 @@ constexpr double hang_factor = 3.0;
 constexpr double hang_slack_s = 2.0;
 // Costs are estimated from the slowest baseline process, with this margin for spread.
 constexpr double cost_margin = 1.25;
+// Budget left after every proposal ran goes to screening the best few again, so one lucky or
+// unlucky process decides less about which candidates reach confirmation.
+constexpr std::size_t refine_top = 3;
+constexpr std::size_t refine_processes = 3;
 
 std::string seconds(double s) {
   char text[32];
@@ -47,15 +51,15 @@ class searcher {
 
   search_record run() {
     t0_ = ctx_.clock.now_s();
+    check_environment(opt_.caller_env, opt_.alloc.threads);
     rec_.load_before = ctx_.load.sample();
-    if (rec_.load_before.busy_fraction > opt_.busy_threshold) {
+    if (rec_.load_before.busy_fraction.value_or(0) > opt_.busy_threshold) {
       return finish(search_status::machine_busy,
                     "the machine was busy before the search started: " +
-                        std::to_string(static_cast<int>(rec_.load_before.busy_fraction * 100)) +
+                        std::to_string(static_cast<int>(*rec_.load_before.busy_fraction * 100)) +
                         "% of the allocation's CPU time went to other processes (limit " +
                         std::to_string(static_cast<int>(opt_.busy_threshold * 100)) + "%)");
     }
-    check_environment(opt_.caller_env, opt_.alloc.threads);
     if (ctx_.cancel_requested()) return finish(search_status::cancelled, "cancelled before the baseline");
 
     if (!run_baseline()) return rec_;
@@ -95,10 +99,16 @@ class searcher {
   std::set<choice> proposed_;
   std::map<int, choice> points_;      // candidate id → point (screened candidates)
   std::vector<screened> singles_;
+  std::vector<double> screen_walls_;
+  std::map<int, std::vector<double>> screen_objectives_;  // candidate id → its screening processes
 
   double elapsed() { return ctx_.clock.now_s() - t0_; }
   double remaining() { return opt_.budget_s - elapsed(); }
   double run_cost() const { return baseline_wall_s_ * cost_margin; }
+  // A screening process: as long as the median screened so far (the baseline's before any).
+  double screen_cost() const {
+    return screen_walls_.empty() ? run_cost() : median(screen_walls_) * cost_margin;
+  }
   double recheck_cost() const { return uses_fftw_ ? run_cost() : 0; }
   // What must stay free for a decision: the A/A pair, the minimum pairs against the leading
   // contender (priced at its own process time once one exists), the wisdom re-check.
@@ -115,7 +125,7 @@ class searcher {
   }
 
   void close_record() {
-    rec_.load_after = ctx_.load.sample();
+    rec_.load_after = {ctx_.load.loadavg1(), std::nullopt};
     rec_.elapsed_s = elapsed();
     rec_.overrun_s = std::max(0.0, rec_.elapsed_s - opt_.budget_s);
   }
@@ -154,7 +164,8 @@ class searcher {
     request.wisdom_in = std::move(wisdom_in);
     request.export_wisdom = !wisdom_only;
     request.wisdom_only = wisdom_only;
-    ctx_.progress(request.label);
+    ctx_.progress(candidate ? request.label + " " + rec_.candidates[static_cast<std::size_t>(candidate - 1)].description
+                            : request.label);
     r.outcome = ctx_.runner.run(request);
     if (r.outcome.status == run_outcome::state::ok) r.objective_s = run_objective(r.outcome);
     rec_.runs.push_back(std::move(r));
@@ -332,28 +343,56 @@ class searcher {
       return false;
     }
     const double window = remaining() - confirmation_reserve();
-    if (window < run_cost()) {
+    if (window < screen_cost()) {
       c.reason = "not run: " + seconds(std::max(0.0, remaining())) + " left, " +
-                 seconds(run_cost() + confirmation_reserve()) + " needed with the confirmation reserve";
+                 seconds(screen_cost() + confirmation_reserve()) + " needed with the confirmation reserve";
       return false;
     }
     const auto& r = launch("screen", id, with_settings(rec_.base_env, settings), std::min(hang_limit(), window),
                            opt_.initial_wisdom, false);
-    auto& judged = candidate(id);
-    judged.setup_s = r.outcome.setup_s;
-    judged.peak_rss_kb = r.outcome.peak_rss_kb;
-    if (judge(judged, r)) {
-      judged.fate = "completed";
-      judged.objective_s = r.objective_s;
-      judged.reason = "screened at " + seconds(*r.objective_s) + " per window";
+    candidate(id).setup_s = r.outcome.setup_s;
+    candidate(id).peak_rss_kb = r.outcome.peak_rss_kb;
+    if (record_screening(id, r)) {
       points_[id] = p.point;
       if (p.stage == "one-knob") singles_.push_back({p.point, id, *r.objective_s});
-      if (leader_cost_s_ == 0 || *r.objective_s < leader_objective_s_) {
-        leader_objective_s_ = *r.objective_s;
-        leader_cost_s_ = r.outcome.wall_s * cost_margin;
-      }
     }
     return true;
+  }
+
+  // Judges a screening process; a completed one updates the candidate's screening objective
+  // (the median of its screening processes) and the leader the reserve is priced on.
+  bool record_screening(int id, const run_record& r) {
+    screen_walls_.push_back(r.outcome.wall_s);
+    auto& c = candidate(id);
+    if (!judge(c, r)) return false;
+    auto& objectives = screen_objectives_[id];
+    objectives.push_back(*r.objective_s);
+    c.fate = "completed";
+    c.objective_s = median(objectives);
+    c.reason = "screened at " + seconds(*c.objective_s) + " per window" +
+               (objectives.size() > 1 ? " (median of " + std::to_string(objectives.size()) + " processes)" : "");
+    if (leader_cost_s_ == 0 || *c.objective_s < leader_objective_s_) {
+      leader_objective_s_ = *c.objective_s;
+      leader_cost_s_ = r.outcome.wall_s * cost_margin;
+    }
+    return true;
+  }
+
+  // Screens the best few again while the budget beyond the confirmation reserve allows.
+  void refine() {
+    for (std::size_t round = 1; round < refine_processes; ++round) {
+      const auto ranked = ranked_screened();
+      for (std::size_t i = 0; i < ranked.size() && i < refine_top; ++i) {
+        const int id = ranked[i].id;
+        if (screen_objectives_[id].size() > round) continue;
+        if (check_cancel()) return;
+        const double window = remaining() - confirmation_reserve();
+        if (window < screen_cost()) return;
+        const auto& r = launch("screen", id, with_settings(rec_.base_env, candidate(id).settings),
+                               std::min(hang_limit(), window), opt_.initial_wisdom, false);
+        if (!record_screening(id, r)) points_.erase(id);
+      }
+    }
   }
 
   std::vector<screened> ranked_screened() const {
@@ -384,7 +423,7 @@ class searcher {
       batch = neighbour_stage(space_, ranked_screened(), singles_, *rec_.baseline_objective_s);
       const bool any_new = std::any_of(batch.begin(), batch.end(),
                                        [&](const proposal& p) { return !proposed_.count(p.point); });
-      if (!any_new) return;
+      if (!any_new) return refine();
     }
   }
 

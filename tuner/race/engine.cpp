@@ -25,6 +25,7 @@ void check_inputs(const std::vector<family_input>& families, const protocol& p) 
                       p.screen_rounds, p.final_rounds, p.validate_rounds));
   require(p.probe_windows >= 2, fmt::format("probe_windows = {}; a spread needs at least 2", p.probe_windows));
   require(p.noisy_rounds >= 0, fmt::format("noisy_rounds = {}; pass 0 or more", p.noisy_rounds));
+  require(p.looks >= 1, fmt::format("looks = {}; pass at least 1", p.looks));
   require(p.probe_every >= 1, fmt::format("probe_every = {}; pass at least 1", p.probe_every));
   require(p.max_twins >= 0, fmt::format("max_twins = {}; pass 0 or more", p.max_twins));
   for (const auto& f : families) {
@@ -69,6 +70,7 @@ mint_result run_mint(const std::vector<family_input>& families, timer& t, clock&
   mint_result mint;
   const auto finish = [&] {
     mint.ms = (c.now_s() - started) * 1000;
+    mint.phase_s = w.seconds_by_phase();
     return mint;
   };
   try {

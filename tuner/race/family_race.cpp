@@ -75,6 +75,7 @@ void run_screen(std::size_t index, const family_input& family, const std::vector
                 const std::map<std::size_t, std::uint64_t>& reps, window_runner& w, const protocol& p,
                 std::vector<std::vector<double>>& per_call, const event_sink& events) {
   const std::size_t n = runnable.size();
+  w.enter("screen");
   for (int round = 0; round < p.screen_rounds; ++round) {
     if (events.step) events.step(family.name, "screen", round + 1, p.screen_rounds, static_cast<int>(n));
     const double stretch = w.draw_jitter();
@@ -86,12 +87,31 @@ void run_screen(std::size_t index, const family_input& family, const std::vector
   }
 }
 
-// Rule 5: the finalists interleaved, the order rotating each round, all at one jittered count.
+// The rounds after which a race of `rounds` planned rounds is judged, one per look: the first at
+// the protocol's minimum (race.md's floor, never cut), the others evenly spaced beyond it up to
+// the plan, all in whole blocks of `block` rounds. A plan no longer than the minimum has one look,
+// so a quiet box tests at the full level.
+std::vector<int> look_ends(int rounds, int minimum, int looks, int block = 1) {
+  if (looks == 1) return {rounds};
+  const int first = std::min(rounds, (minimum + block - 1) / block * block);
+  std::vector<int> out{first};
+  const int blocks_beyond = (rounds - first) / block;
+  for (int look = 1; look < looks; ++look) {
+    const int end = first + (blocks_beyond * look + looks - 2) / (looks - 1) * block;
+    if (end > out.back()) out.push_back(end);
+  }
+  if (out.back() < rounds) out.push_back(rounds);
+  return out;
+}
+
+// Rule 5: the finalists interleaved, the order rotating each round, all at one jittered count:
+// rounds [from, to) of `rounds`.
 void run_final(std::size_t index, const family_input& family, const std::vector<std::size_t>& finalists,
-               std::uint64_t shared, int rounds, window_runner& w, std::vector<std::vector<double>>& per_call,
-               const event_sink& events) {
+               std::uint64_t shared, int from, int to, int rounds, window_runner& w,
+               std::vector<std::vector<double>>& per_call, const event_sink& events) {
   const std::size_t f = finalists.size();
-  for (int round = 0; round < rounds; ++round) {
+  w.enter("final");
+  for (int round = from; round < to; ++round) {
     if (events.step) events.step(family.name, "final", round + 1, rounds, static_cast<int>(f));
     const std::uint64_t count = window_runner::stretch(shared, w.draw_jitter());
     for (std::size_t k = 0; k < f; ++k) {
@@ -115,23 +135,33 @@ struct validation {
   std::vector<double> fallback_per_call;
 };
 
-// Rule 8: the seat against the fallback alone, fresh samples, paired rounds in ABBA order.
+// Rule 8: the seat against the fallback alone, fresh samples, paired rounds in ABBA order, judged
+// after each look's whole ABBA blocks; it stops once the seat clears or can no longer clear.
 validation revalidate(std::size_t index, const family_input& family, std::size_t seat, window_runner& w,
                       const protocol& p, double need, int pairs, std::uint64_t reps, const event_sink& events) {
   std::vector<double> seat_per_call, fallback_per_call;
-  for (int pair = 0; pair < pairs; ++pair) {
-    if (events.step) events.step(family.name, "validate", pair + 1, pairs, 2);
-    const std::uint64_t n = window_runner::stretch(reps, w.draw_jitter());
-    // A B | B A: each block puts each row first once, so a drift within the block cancels.
-    if (pair % 2 == 0) {
-      seat_per_call.push_back(w.time_row(index, seat, n));
-      fallback_per_call.push_back(w.time_row(index, family.fallback, n));
-    } else {
-      fallback_per_call.push_back(w.time_row(index, family.fallback, n));
-      seat_per_call.push_back(w.time_row(index, seat, n));
+  const std::vector<int> looks = look_ends(pairs, p.validate_rounds, p.looks, 2);
+  const double level = p.alpha / static_cast<double>(looks.size());
+  w.enter("validate");
+  int pair = 0;
+  margin_check check;
+  for (const int until : looks) {
+    for (; pair < until; ++pair) {
+      if (events.step) events.step(family.name, "validate", pair + 1, pairs, 2);
+      const std::uint64_t n = window_runner::stretch(reps, w.draw_jitter());
+      // A B | B A: each block puts each row first once, so a drift within the block cancels.
+      if (pair % 2 == 0) {
+        seat_per_call.push_back(w.time_row(index, seat, n));
+        fallback_per_call.push_back(w.time_row(index, family.fallback, n));
+      } else {
+        fallback_per_call.push_back(w.time_row(index, family.fallback, n));
+        seat_per_call.push_back(w.time_row(index, seat, n));
+      }
     }
+    check = check_margin(seat_per_call, fallback_per_call, need, level);
+    if (check.clears || check.hopeless) break;
   }
-  return {check_margin(seat_per_call, fallback_per_call, need, p.alpha), fallback_per_call};
+  return {check, fallback_per_call};
 }
 
 }  // namespace
@@ -175,8 +205,30 @@ family_result race_family(std::size_t index, const family_input& family, window_
   const round_plan planned = plan_rounds(p, std::max(noise_floor_pct, screen_spread_pct(runnable, per_call)));
   const finalist_pick pick = pick_finalists(runnable, per_call, family.fallback, need, p.max_twins);
   const std::uint64_t shared = shared_reps(pick.rows, reps, pick.best);
-  // A fallback left alone in the final has nothing to be compared with.
-  if (pick.rows.size() > 1) run_final(index, family, pick.rows, shared, planned.final_rounds, w, per_call, events);
+  std::vector<std::string> names;
+  for (const auto& row : family.rows) names.push_back(row.suffix);
+  const auto contenders = [&] {
+    std::vector<contender> out;
+    for (std::size_t r : pick.rows) out.push_back({r, per_call[r]});
+    return out;
+  };
+  // Rules 5-7, judged after each look. A fallback left alone in the final has nothing to be
+  // compared with.
+  const std::vector<int> looks = look_ends(planned.final_rounds, p.final_rounds, p.looks);
+  const double level = p.alpha / static_cast<double>(looks.size());
+  seat_decision seat;
+  if (pick.rows.size() == 1) {
+    seat = choose_seat(contenders(), family.fallback, incumbent_row(family), need, level, names);
+  } else {
+    int done = 0;
+    for (const int until : looks) {
+      run_final(index, family, pick.rows, shared, done, until, planned.final_rounds, w, per_call, events);
+      done = until;
+      const std::vector<contender> now = contenders();
+      seat = choose_seat(now, family.fallback, incumbent_row(family), need, level, names);
+      if (seat.outcome == verdict::won || none_can_win(now, family.fallback, need, level)) break;
+    }
+  }
 
   for (std::size_t r : runnable) {
     auto& row = out.rows[r];
@@ -185,12 +237,6 @@ family_result race_family(std::size_t index, const family_input& family, window_
     row.rounds = static_cast<int>(per_call[r].size());
     row.finalist = std::find(pick.rows.begin(), pick.rows.end(), r) != pick.rows.end();
   }
-
-  std::vector<contender> contenders;
-  for (std::size_t r : pick.rows) contenders.push_back({r, per_call[r]});
-  std::vector<std::string> names;
-  for (const auto& row : family.rows) names.push_back(row.suffix);
-  const seat_decision seat = choose_seat(contenders, family.fallback, incumbent_row(family), need, p.alpha, names);
   out.winner = names[seat.seat];
   out.outcome = seat.outcome;
   out.note = seat.note;

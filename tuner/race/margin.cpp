@@ -20,8 +20,10 @@ margin_check check_margin(const std::vector<double>& row, const std::vector<doub
   std::vector<double> ratios;
   ratios.reserve(row.size());
   for (std::size_t k = 0; k < row.size(); ++k) ratios.push_back(fallback[k] / row[k]);
-  out.ratio_bound = sign_test_lower_bound(std::move(ratios), alpha);
+  out.ratio_bound = sign_test_lower_bound(ratios, alpha);
+  out.ratio_upper = sign_test_upper_bound(std::move(ratios), alpha);
   out.clears = out.gain >= need && out.ratio_bound && *out.ratio_bound > 1;
+  out.hopeless = out.ratio_upper && *out.ratio_upper < 1 + need;
   return out;
 }
 

@@ -9,7 +9,9 @@ namespace tune::race {
 struct margin_check {
   double gain = 0;                    // median(fallback) / median(row) - 1: 0.07 is 7% faster
   std::optional<double> ratio_bound;  // sign-test lower bound on the median of fallback/row per round
+  std::optional<double> ratio_upper;  // its upper bound at the same level
   bool clears = false;                // gain >= need and ratio_bound > 1
+  bool hopeless = false;              // ratio_upper < 1 + need: more rounds would not reach the need
 };
 
 // `row` and `fallback` are per-call times, one per round, aligned: element k of each was timed

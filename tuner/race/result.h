@@ -50,6 +50,7 @@ struct mint_result {
   double noise_floor_pct = 0;          // largest probe spread seen
   std::vector<family_result> families; // in race order; empty when interrupted
   double ms = 0;
+  std::map<std::string, double> phase_s;  // where the time went: warm, screen, final, validate, probe, spin
 };
 
 }  // namespace tune::race

@@ -24,16 +24,31 @@ std::string describe_failure(const std::string& name, const std::string& fallbac
                      name, c.gain * 100, fallback, *c.ratio_bound);
 }
 
+std::vector<contender>::const_iterator find_fallback(const std::vector<contender>& finalists, std::size_t fallback,
+                                                     const char* who) {
+  const auto fb = std::find_if(finalists.begin(), finalists.end(), [&](const contender& c) { return c.row == fallback; });
+  if (fb == finalists.end())
+    throw std::invalid_argument(fmt::format("{}: fallback row {} is not among the {} finalists; "
+                                            "the fallback always races",
+                                            who, fallback, finalists.size()));
+  return fb;
+}
+
 }  // namespace
+
+bool none_can_win(const std::vector<contender>& finalists, std::size_t fallback, double need, double alpha) {
+  const auto fb = find_fallback(finalists, fallback, "none_can_win");
+  if (finalists.size() < 2) return true;
+  const double level = bonferroni(alpha, finalists.size() - 1);
+  return std::all_of(finalists.begin(), finalists.end(), [&](const contender& c) {
+    return c.row == fallback || check_margin(c.per_call, fb->per_call, need, level).hopeless;
+  });
+}
 
 seat_decision choose_seat(const std::vector<contender>& finalists, std::size_t fallback,
                           std::optional<std::size_t> incumbent, double need, double alpha,
                           const std::vector<std::string>& names) {
-  const auto fb = std::find_if(finalists.begin(), finalists.end(), [&](const contender& c) { return c.row == fallback; });
-  if (fb == finalists.end())
-    throw std::invalid_argument(fmt::format("choose_seat: fallback row {} is not among the {} finalists; "
-                                            "the fallback always races",
-                                            fallback, finalists.size()));
+  const auto fb = find_fallback(finalists, fallback, "choose_seat");
   std::vector<double> medians;
   for (const auto& c : finalists) medians.push_back(measure::median(c.per_call));
   const auto best = static_cast<std::size_t>(std::min_element(medians.begin(), medians.end()) - medians.begin());

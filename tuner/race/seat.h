@@ -34,4 +34,10 @@ seat_decision choose_seat(const std::vector<contender>& finalists, std::size_t f
                           std::optional<std::size_t> incumbent, double need, double alpha,
                           const std::vector<std::string>& names);
 
+// True when no finalist other than the fallback can still take the seat: each one's paired-ratio
+// upper bound against the fallback, at the level choose_seat would test it, is below 1 + need.
+// More rounds would then only confirm the fallback. Throws std::invalid_argument when the
+// fallback is not a finalist.
+bool none_can_win(const std::vector<contender>& finalists, std::size_t fallback, double need, double alpha);
+
 }  // namespace tune::race

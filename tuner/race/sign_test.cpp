@@ -32,4 +32,12 @@ std::optional<double> sign_test_lower_bound(std::vector<double> values, double a
   return values[static_cast<std::size_t>(at)];
 }
 
+std::optional<double> sign_test_upper_bound(std::vector<double> values, double alpha) {
+  const auto rank = sign_test_rank(values.size(), alpha);
+  if (!rank) return std::nullopt;
+  const auto at = static_cast<std::ptrdiff_t>(values.size() - *rank);
+  std::nth_element(values.begin(), values.begin() + at, values.end());
+  return values[static_cast<std::size_t>(at)];
+}
+
 }  // namespace tune::race

@@ -21,4 +21,8 @@ std::optional<std::size_t> sign_test_rank(std::size_t n, double alpha);
 // too few values for any bound at this level.
 std::optional<double> sign_test_lower_bound(std::vector<double> values, double alpha);
 
+// The mirror image: the sign_test_rank-th largest of `values`, an upper confidence bound for
+// their median at one-sided level `alpha`. nullopt when there are too few values.
+std::optional<double> sign_test_upper_bound(std::vector<double> values, double alpha);
+
 }  // namespace tune::race

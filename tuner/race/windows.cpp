@@ -33,23 +33,37 @@ std::uint64_t window_runner::size(const std::function<double(std::uint64_t)>& wi
       what, max_reps, protocol_.window_ms));
 }
 
+double window_runner::charged(const std::string& phase, const std::function<double()>& work) {
+  const double started = clock_.now_s();
+  const double out = work();
+  spent_[phase] += clock_.now_s() - started;
+  return out;
+}
+
+void window_runner::spin(double seconds) {
+  charged("spin", [&] {
+    clock_.spin(seconds);
+    return 0.0;
+  });
+}
+
 std::uint64_t window_runner::size_row(std::size_t family, std::size_t row) {
   return size([&](std::uint64_t reps) {
     check_control_file();
-    return timer_.time_row(family, row, reps);
+    return charged("warm", [&] { return timer_.time_row(family, row, reps); });
   }, fmt::format("family {} row {}", family, row));
 }
 
 std::uint64_t window_runner::size_probe() {
   return size([&](std::uint64_t reps) {
     check_control_file();
-    return timer_.time_probe(reps);
+    return charged("probe", [&] { return timer_.time_probe(reps); });
   }, "the noise probe");
 }
 
 double window_runner::time_row(std::size_t family, std::size_t row, std::uint64_t reps) {
   check_control_file();
-  const double ns = timer_.time_row(family, row, reps);
+  const double ns = charged(phase_, [&] { return timer_.time_row(family, row, reps); });
   if (!(ns > 0))
     throw std::runtime_error(fmt::format("family {} row {}: the timer reported {} ns for {} calls; a window takes time",
                                          family, row, ns, reps));
@@ -58,7 +72,7 @@ double window_runner::time_row(std::size_t family, std::size_t row, std::uint64_
 
 double window_runner::time_probe(std::uint64_t reps) {
   check_control_file();
-  const double ns = timer_.time_probe(reps);
+  const double ns = charged("probe", [&] { return timer_.time_probe(reps); });
   if (!(ns > 0))
     throw std::runtime_error(
         fmt::format("noise probe: the timer reported {} ns for {} calls; a window takes time", ns, reps));

@@ -5,8 +5,10 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <map>
 #include <random>
 #include <string>
+#include <utility>
 
 #include "race/bench.h"
 #include "race/protocol.h"
@@ -38,16 +40,24 @@ class window_runner {
   static std::uint64_t stretch(std::uint64_t reps, double factor);
 
   double now_s() { return clock_.now_s(); }
-  void spin(double seconds) { clock_.spin(seconds); }
+  void spin(double seconds);
+
+  // Where the time goes: the phase rows' scored windows are charged to ("screen", "final",
+  // "validate"); warm passes charge "warm", the probe "probe" and spins "spin".
+  void enter(std::string phase) { phase_ = std::move(phase); }
+  const std::map<std::string, double>& seconds_by_phase() const { return spent_; }
 
  private:
   void check_control_file() const;
   std::uint64_t size(const std::function<double(std::uint64_t)>& window, const std::string& what);
+  double charged(const std::string& phase, const std::function<double()>& work);
 
   timer& timer_;
   clock& clock_;
   const protocol& protocol_;
   std::mt19937_64 random_;
+  std::string phase_ = "screen";
+  std::map<std::string, double> spent_;
 };
 
 }  // namespace tune::race

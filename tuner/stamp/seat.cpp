@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "box/requires.h"
+#include "profile/adoption.h"
 
 namespace tune::stamp {
 
@@ -14,6 +15,11 @@ const char* to_string(source s) {
     case source::reference: return "reference";
   }
   return "?";
+}
+
+std::string source_text(const seat& s) {
+  if (s.from == source::profile) return "profile " + s.profile_class;
+  return to_string(s.from);
 }
 
 bool runnable(const row_decl& row, const box::feature_set& features) {
@@ -62,10 +68,28 @@ seat choose_seat(const family_decl& family, const seat_inputs& in) {
         const auto race = in.fresh_sidecar->value("race", nlohmann::json::object()).value(family.name, nlohmann::json());
         if (race.is_object() && race.contains("margin_pct") && race["margin_pct"].is_number())
           s.margin_pct = race["margin_pct"].get<double>();
-        s.steps.push_back(fmt::format("sidecar: {} (measured on this box)", entry));
+        if (race.is_object() && race.value("verdict", "") == "adopted") {
+          s.adopted_from = race.value("profile", "");
+          s.steps.push_back(fmt::format("sidecar: {} (adopted from profile {})", entry, s.adopted_from));
+        } else {
+          s.steps.push_back(fmt::format("sidecar: {} (measured on this box)", entry));
+        }
         return s;
       }
     }
+  }
+
+  for (const auto& note : in.profile_notes) s.steps.push_back(note);
+  if (in.profiles) {
+    std::vector<std::string> passed_over;
+    if (auto found = profile::find_profile_seat(family, *in.profiles, in.features, &passed_over)) {
+      s.suffix = found->suffix;
+      s.from = found->forced_reference ? source::reference : source::profile;
+      s.profile_class = found->cls;
+      s.steps.insert(s.steps.end(), found->steps.begin(), found->steps.end());
+      return s;
+    }
+    s.steps.insert(s.steps.end(), passed_over.begin(), passed_over.end());
   }
 
   for (const auto& suffix : family.fallback) {

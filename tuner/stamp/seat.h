@@ -1,6 +1,7 @@
 #pragma once
 // Which row a family gets — the stamp order (profiles-and-policy.md "Which row a family gets"):
-// the fresh sidecar's entry, else the fallback chain's first runnable row, else the reference.
+// the fresh sidecar's entry, else the first profile on the ladder with a runnable entry, else the
+// fallback chain's first runnable row, else the reference. "Runnable" is judged on every seat.
 // Every step is recorded so `tune explain` can show why.
 #include <optional>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "box/features.h"
 #include "manifest/manifest.h"
+#include "profile/format.h"
 
 namespace tune::stamp {
 
@@ -20,6 +22,8 @@ struct seat {
   std::string suffix;
   source from = source::fallback;
   std::optional<double> margin_pct;  // the measured gain over the fallback, when from the sidecar
+  std::string profile_class;         // the profile's class, when from a profile
+  std::string adopted_from;          // the profile class a sidecar entry was adopted from, if it was
   std::string fallback;              // the fallback row this box resolves to
   std::vector<std::string> steps;    // the stamp order, step by step
 };
@@ -27,9 +31,14 @@ struct seat {
 struct seat_inputs {
   const nlohmann::json* fresh_sidecar = nullptr;  // only when the scope's verdict is fresh
   std::string sidecar_reason;                     // why it is not used otherwise (the verdict message)
+  const std::vector<profile::profile>* profiles = nullptr;  // the ladder's usable profiles, highest first
+  std::vector<std::string> profile_notes;         // why other rungs of the ladder give nothing
   bool force_reference = false;                   // TUNE_POLICY=reference
   box::feature_set features;                      // what "runnable" is judged against
 };
+
+// "sidecar", "profile <class>", "fallback" or "reference": the source as status and headers name it.
+std::string source_text(const seat& s);
 
 seat choose_seat(const family_decl& family, const seat_inputs& in);
 

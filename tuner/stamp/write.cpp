@@ -29,13 +29,16 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std:
   scope_stamp result{verdict, verdict_message, policy, {}, 0};
   nlohmann::json record = {{"scope", m.scope}, {"verdict", verdict}, {"verdict_message", verdict_message},
                            {"policy", policy}, {"families", nlohmann::json::object()}};
+  const auto tune_command = fmt::format("cmake --build {} --target tune-{}", m.build_dir.string(), m.scope);
   for (const auto& family : m.families) {
     const seat s = choose_seat(family, inputs);
     const auto sig = parse_signature(family.signature);
-    const auto header = render_header(family.name, sig, s, m.cpp_namespace);
+    const auto header = render_header(family.name, sig, s, m.cpp_namespace, tune_command);
     if (util::write_file_if_changed(m.stamp_dir / (family.name + ".h"), header)) ++result.headers_written;
     record["families"][family.name] = {{"suffix", s.suffix},
-                                       {"source", to_string(s.from)},
+                                       {"source", source_text(s)},
+                                       {"profile_class", s.profile_class.empty() ? nlohmann::json() : nlohmann::json(s.profile_class)},
+                                       {"adopted_from", s.adopted_from.empty() ? nlohmann::json() : nlohmann::json(s.adopted_from)},
                                        {"margin_pct", s.margin_pct ? nlohmann::json(*s.margin_pct) : nlohmann::json()},
                                        {"fallback", s.fallback},
                                        {"steps", s.steps}};

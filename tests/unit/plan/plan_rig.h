@@ -23,6 +23,7 @@ class fake_clock final : public clock_source {
 class fake_load final : public load_monitor {
  public:
   load_sample sample() override { return {busy * 2, busy}; }
+  double loadavg1() override { return busy * 2; }
   double busy = 0.02;
 };
 

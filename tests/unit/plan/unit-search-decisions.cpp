@@ -103,11 +103,12 @@ TEST_CASE("interaction: a joint move of two thread pools wins where each single 
 
 TEST_CASE("misleading screening winner: a lucky screen is confirmed away and the real gain wins") {
   rig t;
-  std::map<int, int> omp_serial_runs;
+  int lucky_runs = 0;
   t.program.window_s = [&](const fake_settings& s, int) {
-    if (s.omp == 1 && s.fftw == 1 && s.openblas == 2) {
-      // Truly 5% slower than the baseline, but its first (screening) process was lucky.
-      return ++omp_serial_runs[0] == 1 ? 0.006 : 0.0105;
+    if (s.omp == 1 && s.fftw == 1 && s.openblas == 2 && s.planner == "estimate" && s.wait == "unset" &&
+        s.bind == "unset") {
+      // Truly 5% slower than the baseline, but its screening processes were lucky.
+      return ++lucky_runs <= 3 ? 0.006 : 0.0105;
     }
     return s.fftw == 2 ? 0.009 : 0.010;
   };
@@ -120,5 +121,25 @@ TEST_CASE("misleading screening winner: a lucky screen is confirmed away and the
   CHECK(r.confirmations[0].verdict.median_gain < 0);
   REQUIRE(r.status == search_status::improved);
   CHECK(rig::setting(r.selected, "OMP_NUM_THREADS") == "2");
+  CHECK(t.true_cost(r) == doctest::Approx(0.009));
+}
+
+TEST_CASE("misleading screening winner: budget left after screening re-screens the best few first") {
+  rig t;
+  int lucky_runs = 0;
+  t.program.window_s = [&](const fake_settings& s, int) {
+    if (s.omp == 1 && s.fftw == 1 && s.openblas == 2 && s.planner == "estimate" && s.wait == "unset" &&
+        s.bind == "unset") {
+      return ++lucky_runs == 1 ? 0.006 : 0.0105;  // one lucky process
+    }
+    return s.fftw == 2 ? 0.009 : 0.010;
+  };
+  const auto r = t.run();
+  const auto& lucky = rig::find(r, "omp_threads=1");
+  REQUIRE(lucky.objective_s);
+  CHECK(*lucky.objective_s == doctest::Approx(0.0105));
+  CHECK(lucky.reason.find("(median of 3 processes)") != std::string::npos);
+  for (const auto& c : r.confirmations) CHECK(c.candidate != lucky.id);
+  CHECK(r.status == search_status::improved);
   CHECK(t.true_cost(r) == doctest::Approx(0.009));
 }

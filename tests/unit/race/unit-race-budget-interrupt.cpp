@@ -6,6 +6,8 @@
 
 #include <unistd.h>
 
+#include "race/budget.h"
+#include "race/rounds.h"
 #include "race_rig.h"
 
 using namespace tune::race;
@@ -14,7 +16,10 @@ using tune::race::testing::rig;
 TEST_CASE("a family that cannot start in the remaining budget keeps its fallback, verdict budget") {
   rig r;
   for (int i = 0; i < 3; ++i) r.add("f" + std::to_string(i), {{"base", 1000}, {"a", 500}, {"b", 990}, {"c", 1010}});
-  r.p.budget_s = 4.0;
+  // Room for one family at its planned length and two probes: the first races, and what it
+  // spends leaves too little for the next.
+  const budget_estimate estimate(r.p);
+  r.p.budget_s = 1.2 * estimate.nominal_s(4, plan_rounds(r.p, 0)) + 2 * estimate.probe_s();
   std::vector<std::string> ended;
   event_sink events;
   events.end = [&](const family_result& f) { ended.push_back(f.name); };

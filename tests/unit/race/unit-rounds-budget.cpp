@@ -36,7 +36,8 @@ TEST_CASE("an odd validate_rounds is rounded up to whole ABBA blocks") {
 }
 
 TEST_CASE("the budget estimate counts every window at its longest jitter, scaled by the worst overrun") {
-  const protocol p;  // 20 ms windows, 20% jitter: 24 ms at the longest
+  protocol p;
+  p.window_ms = 20;  // 20% jitter: 24 ms at the longest
   budget_estimate b(p);
   const round_plan plan{15, 20};
   // 4 rows: warm 8 + screen 20 + final 15 x 4 + validation 40 = 128 windows

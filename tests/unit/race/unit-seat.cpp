@@ -96,4 +96,23 @@ TEST_CASE("the fallback must be a finalist") {
   CHECK_THROWS_WITH_AS(choose_seat({steady(1, 80)}, 0, std::nullopt, 0.03, 0.05, names),
                        "choose_seat: fallback row 0 is not among the 1 finalists; the fallback always races",
                        std::invalid_argument);
+  CHECK_THROWS_WITH_AS(none_can_win({steady(1, 80)}, 0, 0.03, 0.05),
+                       "none_can_win: fallback row 0 is not among the 1 finalists; the fallback always races",
+                       std::invalid_argument);
+}
+
+TEST_CASE("none_can_win: every finalist but the fallback is bounded below the need") {
+  // 20 rounds, two rows besides the fallback: level 0.025, rank 6 (P(Bin(20) <= 5) = 0.0207)
+  SUBCASE("twins of the fallback") {
+    CHECK(none_can_win({steady(0, 100), steady(1, 100), steady(2, 99.5)}, 0, 0.03, 0.05));
+  }
+  SUBCASE("one row may still reach the need") {
+    CHECK_FALSE(none_can_win({steady(0, 100), steady(1, 100), steady(2, 96)}, 0, 0.03, 0.05));
+  }
+  SUBCASE("a row 2.9% faster in every round cannot reach 3%") {
+    CHECK(none_can_win({steady(0, 100), steady(1, 100 / 1.029)}, 0, 0.03, 0.05));
+  }
+  SUBCASE("the fallback alone") {
+    CHECK(none_can_win({steady(0, 100)}, 0, 0.03, 0.05));
+  }
 }

@@ -38,6 +38,29 @@ TEST_CASE("sign_test_lower_bound is the rank-th smallest value") {
   CHECK(sign_test_lower_bound({1.1, 1.2, 1.3, 1.4}, 0.05) == std::nullopt);
 }
 
+TEST_CASE("sign_test_upper_bound is the rank-th largest value") {
+  // n = 10 at 0.05: the 2nd largest
+  CHECK(sign_test_upper_bound({1.3, 0.95, 1.2, 1.1, 1.05, 1.4, 1.15, 1.25, 1.02, 1.35}, 0.05) == 1.35);
+  CHECK(sign_test_upper_bound({1.1, 1.2, 1.3, 1.4}, 0.05) == std::nullopt);
+}
+
+TEST_CASE("check_margin: hopeless when even the upper bound on the paired ratio is below 1 + need") {
+  const std::vector<double> fallback(10, 100.0);
+  // ratios: nine 1.01 and one 1.2; the 2nd largest, 1.01, is the upper bound
+  std::vector<double> row(10, 100.0 / 1.01);
+  row[4] = 100.0 / 1.2;
+  const auto c = check_margin(row, fallback, 0.03, 0.05);
+  CHECK(c.ratio_upper.value() == doctest::Approx(1.01));
+  CHECK(c.hopeless);
+  CHECK_FALSE(c.clears);
+  // two large ratios lift the bound past 1.03: no longer hopeless
+  row[5] = 100.0 / 1.2;
+  CHECK(check_margin(row, fallback, 0.03, 0.05).ratio_upper.value() == doctest::Approx(1.2));
+  CHECK_FALSE(check_margin(row, fallback, 0.03, 0.05).hopeless);
+  // too few rounds for any bound: never hopeless
+  CHECK_FALSE(check_margin({100, 100}, {100, 100}, 0.03, 0.05).hopeless);
+}
+
 TEST_CASE("check_margin needs both the gain and the paired sign test") {
   const std::vector<double> fallback(10, 100.0);
   SUBCASE("a steady 10% gain clears") {

@@ -1,0 +1,57 @@
+#include "kernel_timer.h"
+
+#include <chrono>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "measure/probe_kernel.h"
+
+namespace tune::race_real {
+
+namespace {
+
+// Every result lands here, so no call can be dropped as unused.
+volatile float sink;
+
+double elapsed_ns(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - since).count();
+}
+
+}  // namespace
+
+kernel_timer::kernel_timer(std::vector<family_spec> families, placement set)
+    : families_(std::move(families)), dots_(identical_dots(set)), lhs_(operand_elements), rhs_(operand_elements) {
+  for (std::size_t i = 0; i < operand_elements; ++i) {
+    lhs_[i] = static_cast<float>(i % 17) * 0.25f + 1.0f;
+    rhs_[i] = static_cast<float>(i % 13) * 0.5f - 3.0f;
+  }
+  for (const auto& f : families_) {
+    for (const auto& r : f.rows) {
+      if (r.copy >= dots_.size())
+        throw std::invalid_argument(fmt::format("family '{}' row '{}': copy {} does not exist; there are {} copies",
+                                                f.name, r.suffix, r.copy, dots_.size()));
+      if (r.elements == 0 || r.elements > operand_elements)
+        throw std::invalid_argument(fmt::format("family '{}' row '{}': {} elements; pass 1 to {}", f.name, r.suffix,
+                                                r.elements, operand_elements));
+    }
+  }
+}
+
+double kernel_timer::time_row(std::size_t family, std::size_t row, std::uint64_t reps) {
+  const row_spec& r = families_.at(family).rows.at(row);
+  const dot_fn dot = dots_[r.copy];
+  const float* a = lhs_.data();
+  const float* b = rhs_.data();
+  const auto start = std::chrono::steady_clock::now();
+  for (std::uint64_t i = 0; i < reps; ++i) sink = dot(a, b, r.elements);
+  return elapsed_ns(start);
+}
+
+double kernel_timer::time_probe(std::uint64_t reps) {
+  const auto start = std::chrono::steady_clock::now();
+  for (std::uint64_t i = 0; i < reps; ++i) sink = static_cast<float>(measure::probe_kernel_once());
+  return elapsed_ns(start);
+}
+
+}  // namespace tune::race_real

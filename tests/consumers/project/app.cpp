@@ -1,0 +1,13 @@
+#include <tune/kernels/total.h>
+
+#include <cstdio>
+#include <numeric>
+#include <vector>
+
+int main() {
+  std::vector<int> x(1001);
+  std::iota(x.begin(), x.end(), 0);
+  const long long sum = total(x.data(), x.size());
+  std::printf("total=%lld\n", sum);
+  return sum == 500500 ? 0 : 1;
+}

@@ -1,0 +1,103 @@
+# What a build of the e2e project (tests/e2e/project) must leave behind. The project has two
+# families in scope e2e: `planted` (PASSES 4 2 1: passes1 does a quarter of the fallback's
+# work; reference passes2) and `twins` (COPY a b c: byte-identical rows, fallback copya).
+
+set(E2E_PROJECT "${E2E_DIR}/project")
+set(E2E_TOOL "${PREFIX}/bin/tune")
+set(E2E_MINT_SUMMARY "cmake-tune: scope e2e tuned in")
+set(E2E_ROWS_planted passes4 passes2 passes1)
+set(E2E_ROWS_twins copya copyb copyc)
+
+# e2e_expect_stamp(<include dir> <family> <suffix> <source>): the header's comment line.
+function(e2e_expect_stamp include family suffix source)
+  e2e_read(_header "${include}/tune/kernels/${family}.h")
+  e2e_expect_contains("stamp header ${family}.h" "${_header}" "${family} = ${suffix} (source: ${source}")
+endfunction()
+
+# e2e_expect_linked(<app> <planted row> <twins row>): the app holds exactly the stamped rows.
+function(e2e_expect_linked app planted twins)
+  set(_lacks "")
+  foreach(_family planted twins)
+    foreach(_suffix IN LISTS E2E_ROWS_${_family})
+      if(NOT _suffix STREQUAL "${${_family}}")
+        list(APPEND _lacks "${_family}__${_suffix}")
+      endif()
+    endforeach()
+  endforeach()
+  e2e_expect_symbols("${app}" HAS "planted__${planted}" "twins__${twins}" LACKS ${_lacks})
+endfunction()
+
+# e2e_expect_app_runs(<app>)
+function(e2e_expect_app_runs app)
+  e2e_run(run-app MAY_FAIL COMMAND "${app}")
+  e2e_expect_equal("exit code of ${app}" "${E2E_RC}" 0)
+  e2e_expect_contains("output of ${app}" "${E2E_OUTPUT}" "planted=1000 twins=1000")
+endfunction()
+
+# e2e_expect_race_rows(<sidecar json> <family>): every row of the family is in the race table,
+# and every row that was measured carries its impl_hash.
+function(e2e_expect_race_rows sidecar family)
+  e2e_json_members(_rows "${sidecar}" race ${family} rows)
+  list(SORT _rows)
+  set(_want ${E2E_ROWS_${family}})
+  list(SORT _want)
+  e2e_expect_equal("rows of the race table of ${family}" "${_rows}" "${_want}")
+  foreach(_row IN LISTS _rows)
+    string(JSON _rejected ERROR_VARIABLE _not_rejected GET "${sidecar}" race ${family} rows ${_row} rejected)
+    if(NOT _not_rejected)
+      continue()
+    endif()
+    e2e_json(_hash "${sidecar}" race ${family} rows ${_row} impl_hash)
+    if(NOT _hash MATCHES "^[0-9a-f]+$")
+      e2e_fail("race.${family}.rows.${_row} was measured but has no impl_hash (got '${_hash}')")
+    endif()
+  endforeach()
+endfunction()
+
+# e2e_expect_minted(<build output> <sidecar> <include dir> <app>): a build under policy auto
+# measured on this box, crowned the planted winner, kept the twins' fallback and linked only them.
+function(e2e_expect_minted output sidecar include app)
+  e2e_expect_contains("build output (policy auto must mint an untuned tree)" "${output}" "${E2E_MINT_SUMMARY}")
+  e2e_read(_json "${sidecar}")
+  e2e_json(_planted "${_json}" kernels planted)
+  e2e_expect_equal("sidecar kernels.planted (the planted 4x/2x winner)" "${_planted}" passes1)
+  e2e_json(_twins "${_json}" kernels twins)
+  e2e_expect_equal("sidecar kernels.twins (identical rows: the fallback keeps its seat)" "${_twins}" copya)
+  e2e_json(_verdict "${_json}" race twins verdict)
+  if(NOT _verdict MATCHES "^(holds|tie)$")
+    e2e_fail("sidecar race.twins.verdict: expected holds or tie, got '${_verdict}'")
+  endif()
+  e2e_expect_race_rows("${_json}" planted)
+  e2e_expect_race_rows("${_json}" twins)
+  e2e_expect_stamp("${include}" planted passes1 sidecar)
+  e2e_expect_stamp("${include}" twins copya sidecar)
+  e2e_expect_linked("${app}" passes1 copya)
+  e2e_expect_app_runs("${app}")
+endfunction()
+
+# e2e_expect_noop_rebuild(<binary> <no-work text> [CONFIG <c>] [IGNORE <regex>]): a second build
+# runs nothing and rewrites no file of the build tree (nor the history archive), except files
+# matching IGNORE (the generator's own bookkeeping).
+function(e2e_expect_noop_rebuild binary no_work)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "CONFIG;IGNORE" "")
+  e2e_mtimes(_before "${binary}")
+  e2e_mtimes(_history_before "${WORK_DIR}/history")
+  e2e_wait_past_second()
+  if(arg_CONFIG)
+    e2e_build(noop-rebuild "${binary}" CONFIG "${arg_CONFIG}")
+  else()
+    e2e_build(noop-rebuild "${binary}")
+  endif()
+  e2e_expect_contains("no-op rebuild output" "${E2E_OUTPUT}" "${no_work}")
+  foreach(_busy "Stamping kernel families" "tuning scope" "Building CXX" "Linking CXX")
+    e2e_expect_not_contains("no-op rebuild output" "${E2E_OUTPUT}" "${_busy}")
+  endforeach()
+  e2e_mtimes(_after "${binary}")
+  if(arg_IGNORE)
+    list(FILTER _before EXCLUDE REGEX "${arg_IGNORE}")
+    list(FILTER _after EXCLUDE REGEX "${arg_IGNORE}")
+  endif()
+  e2e_expect_same_mtimes("no-op rebuild of ${binary}" "${_before}" "${_after}")
+  e2e_mtimes(_history_after "${WORK_DIR}/history")
+  e2e_expect_same_mtimes("no-op rebuild (history archive)" "${_history_before}" "${_history_after}")
+endfunction()

@@ -1,0 +1,6 @@
+#include <tune/fixture.h>
+
+TUNE_FIXTURE(wrong, fx) {
+  auto a = fx.random<float>(1024);
+  fx.run([=](auto kernel) { return kernel(a.data(), a.size()); });
+}

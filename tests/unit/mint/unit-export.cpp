@@ -1,0 +1,117 @@
+// tune-profile-export: a profile from a fresh, complete, quiet sidecar; every refusal named.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "profile/export.h"
+
+using tune::profile::export_refused;
+using tune::profile::make_profile;
+using tune::profile::refusal;
+using tune::sidecar::verdict;
+
+namespace {
+tune::manifest scope() {
+  tune::manifest m;
+  m.scope = "s";
+  m.version = 3;
+  m.build_dir = "/b";
+  m.compiler = "GNU 12.2.0";
+  m.families = {{"dot", "", "", "u1", {"u1"}, {}, {}}, {"gemm", "", "", "naive", {"naive"}, {}, {}}};
+  return m;
+}
+
+nlohmann::json sidecar_doc() {
+  return {{"format", "tune-sidecar/1"},
+          {"kernels", {{"dot", "u4_avx2"}, {"gemm", "b_avx2"}}},
+          {"race", {{"dot", {{"verdict", "won"}}}, {"gemm", {{"verdict", "holds"}}}}},
+          {"scopes", {{"s", {{"version", 3}, {"complete", true}}}}},
+          {"provenance",
+           {{"box", "linux|x86_64|cpu|sig|6.1"}, {"class", "x86-avx2"}, {"features", "avx2;bmi2;f16c;fma;sse4.2"},
+            {"compiler", "GNU 12.2.0"}, {"noise", "ok"}, {"noise_probes", "start 0.8%"}}}};
+}
+
+tune::sidecar::loaded loaded(nlohmann::json doc) {
+  tune::sidecar::loaded l;
+  l.path = "/b/p.tune.json";
+  l.doc = std::move(doc);
+  return l;
+}
+
+// The refusal `make_profile` throws, with its message.
+std::pair<refusal, std::string> refusal_of(const nlohmann::json& doc, tune::sidecar::judgement j) {
+  try {
+    make_profile(scope(), loaded(doc), j, "cmake-tune 0.1.0");
+  } catch (const export_refused& e) {
+    return {e.why, e.what()};
+  }
+  FAIL("make_profile did not refuse");
+  return {};
+}
+}  // namespace
+
+TEST_CASE("a fresh, complete, quiet sidecar exports its winners, class and features, never its box") {
+  const auto p = make_profile(scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0");
+  CHECK(tune::profile::to_json(p).dump() ==
+        R"({"format":"tune-profile/1","scope":"s","class":"x86-avx2","version":3,)"
+        R"("kernels":{"dot":"u4_avx2","gemm":"b_avx2"},)"
+        R"("provenance":{"compiler":"GNU 12.2.0","features":"avx2;bmi2;f16c;fma;sse4.2","noise":"ok","tool":"cmake-tune 0.1.0"}})");
+}
+
+TEST_CASE("each refusal is named: absent, unreadable, stale, incomplete, noise-refused") {
+  auto [why, text] = refusal_of(sidecar_doc(), {verdict::absent, "no sidecar at /b/p.tune.json."});
+  CHECK(why == refusal::absent);
+  CHECK(text == "tune-profile-export refuses scope s: the sidecar is absent: no sidecar at /b/p.tune.json. Mint it "
+                "first: cmake --build /b --target tune-s");
+
+  std::tie(why, text) = refusal_of(sidecar_doc(), {verdict::unreadable, "not JSON."});
+  CHECK(why == refusal::unreadable);
+
+  for (auto v : {verdict::stale_binary, verdict::foreign_box, verdict::version}) {
+    std::tie(why, text) = refusal_of(sidecar_doc(), {v, "both values."});
+    CHECK(why == refusal::stale);
+    CHECK(text == std::string("tune-profile-export refuses scope s: the sidecar is stale: (") + tune::sidecar::to_string(v) +
+                      ") both values. Mint it first: cmake --build /b --target tune-s");
+  }
+
+  std::tie(why, text) = refusal_of(sidecar_doc(), {verdict::missing, "no entry for gemm."});
+  CHECK(why == refusal::incomplete);
+
+  auto doc = sidecar_doc();
+  doc["scopes"]["s"]["complete"] = false;
+  std::tie(why, text) = refusal_of(doc, {verdict::fresh, ""});
+  CHECK(why == refusal::incomplete);
+  CHECK(text == "tune-profile-export refuses scope s: the sidecar is incomplete: scopes.s.complete is false in "
+                "/b/p.tune.json. Mint it first: cmake --build /b --target tune-s");
+
+  doc = sidecar_doc();
+  doc["race"]["gemm"]["verdict"] = "budget";
+  std::tie(why, text) = refusal_of(doc, {verdict::fresh, ""});
+  CHECK(why == refusal::incomplete);
+  CHECK(text.find("family gemm kept its fallback because the mint's BUDGET ran out") != std::string::npos);
+
+  doc = sidecar_doc();
+  doc["provenance"]["noise"] = "overridden";
+  std::tie(why, text) = refusal_of(doc, {verdict::fresh, ""});
+  CHECK(why == refusal::noise_refused);
+  CHECK(text == "tune-profile-export refuses scope s: the sidecar is noise-refused: provenance.noise is 'overridden' "
+                "(start 0.8%), not 'ok'; a profile must not carry winners measured through noise. Mint it first: "
+                "cmake --build /b --target tune-s");
+  CHECK(std::string(tune::profile::to_string(refusal::noise_refused)) == "noise-refused");
+}
+
+TEST_CASE("export never overwrites another scope's profile") {
+  const auto dir = std::filesystem::temp_directory_path() / ("tune-export-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto out = dir / "x86-avx2.tune-defaults.json";
+  auto p = make_profile(scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0");
+  tune::profile::write_profile(p, out);
+  CHECK(tune::profile::read_profile(out).kernels.at("dot") == "u4_avx2");
+  p.scope = "other";
+  CHECK_THROWS_WITH_AS(tune::profile::write_profile(p, out),
+                       ("tune-profile-export: " + out.string() + " holds scope s's profile; scope other would "
+                        "overwrite it. Give each scope its own DEFAULTS folder.").c_str(),
+                       std::runtime_error);
+  std::filesystem::remove_all(dir);
+}

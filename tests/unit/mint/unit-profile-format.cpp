@@ -1,0 +1,93 @@
+// tune-profile/1: reading, writing, and the ladder a box reads profiles along.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "profile/format.h"
+#include "profile/ladder.h"
+
+namespace fs = std::filesystem;
+using tune::profile::from_json;
+
+namespace {
+struct temp_dir {
+  fs::path path = fs::temp_directory_path() / ("tune-profile-" + std::to_string(::getpid()) + "-" +
+                                               std::to_string(reinterpret_cast<std::uintptr_t>(this)));
+  temp_dir() { fs::create_directories(path); }
+  ~temp_dir() { fs::remove_all(path); }
+};
+void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
+const char* avx2_profile =
+    R"({"format": "tune-profile/1", "scope": "s", "class": "x86-avx2", "version": 3,
+        "kernels": {"dot": "u4_avx2"}, "provenance": {"features": "avx2;bmi2;f16c;fma", "noise": "ok"}})";
+}  // namespace
+
+TEST_CASE("a profile round-trips with its fields in the documented order") {
+  const auto p = from_json(nlohmann::json::parse(avx2_profile), "/p/x86-avx2.tune-defaults.json");
+  CHECK(p.scope == "s");
+  CHECK(p.cls == "x86-avx2");
+  CHECK(p.version == 3);
+  CHECK(p.kernels.at("dot") == "u4_avx2");
+  CHECK(p.features == tune::box::feature_set{"avx2", "bmi2", "f16c", "fma"});
+  CHECK(tune::profile::to_json(p).dump() ==
+        R"({"format":"tune-profile/1","scope":"s","class":"x86-avx2","version":3,"kernels":{"dot":"u4_avx2"},)"
+        R"("provenance":{"features":"avx2;bmi2;f16c;fma","noise":"ok"}})");
+}
+
+TEST_CASE("a malformed profile names the file and the member") {
+  auto doc = nlohmann::json::parse(avx2_profile);
+  doc["kernels"]["dot"] = 4;
+  CHECK_THROWS_WITH_AS(from_json(doc, "/p/x.json"),
+                       "profile /p/x.json: kernels.dot is number, expected a suffix string; re-export it with "
+                       "`cmake --build <build> --target tune-profile-export` or fix it by hand",
+                       std::runtime_error);
+  doc = nlohmann::json::parse(avx2_profile);
+  doc["format"] = "tune-sidecar/1";
+  CHECK_THROWS_WITH_AS(from_json(doc, "/p/x.json"),
+                       "profile /p/x.json: format is \"tune-sidecar/1\", expected \"tune-profile/1\"; re-export it "
+                       "with `cmake --build <build> --target tune-profile-export` or fix it by hand",
+                       std::runtime_error);
+  doc = nlohmann::json::parse(avx2_profile);
+  doc.erase("version");
+  CHECK_THROWS_WITH_AS(from_json(doc, "/p/x.json"),
+                       "profile /p/x.json: version is absent, expected an integer; re-export it with `cmake --build "
+                       "<build> --target tune-profile-export` or fix it by hand",
+                       std::runtime_error);
+}
+
+TEST_CASE("the ladder keeps profiles of this scope and VERSION, in ladder order, and notes the rest") {
+  temp_dir dir;
+  write(dir.path / "x86-avx2.tune-defaults.json", avx2_profile);
+  write(dir.path / "x86-base.tune-defaults.json",
+        R"({"format": "tune-profile/1", "scope": "s", "class": "x86-base", "version": 2, "kernels": {}})");
+  const auto got = tune::profile::load_ladder(dir.path, {"x86-avx512", "x86-avx2", "x86-base"}, "s", 3);
+  REQUIRE(got.usable.size() == 1);
+  CHECK(got.usable[0].cls == "x86-avx2");
+  CHECK(got.files_read.size() == 2);
+  REQUIRE(got.notes.size() == 2);
+  CHECK(got.notes[0] == "profile x86-avx512: none (" + (dir.path / "x86-avx512.tune-defaults.json").string() +
+                            " does not exist)");
+  CHECK(got.notes[1] == "profile x86-base: minted for VERSION 2, scope s is VERSION 3");
+  const auto other_scope = tune::profile::load_ladder(dir.path, {"x86-avx2"}, "t", 3);
+  CHECK(other_scope.usable.empty());
+  CHECK(other_scope.notes[0] == "profile x86-avx2: " + (dir.path / "x86-avx2.tune-defaults.json").string() +
+                                    " holds scope s, not t");
+}
+
+TEST_CASE("a profile filed under another class's name is an error, not a silent skip") {
+  temp_dir dir;
+  write(dir.path / "x86-base.tune-defaults.json", avx2_profile);
+  const auto file = (dir.path / "x86-base.tune-defaults.json").string();
+  CHECK_THROWS_WITH_AS(tune::profile::load_ladder(dir.path, {"x86-base"}, "s", 3),
+                       ("profile " + file + ": its class is x86-avx2 but its name says x86-base; rename the file to " +
+                        (dir.path / "x86-avx2.tune-defaults.json").string() + " or re-export it")
+                           .c_str(),
+                       std::runtime_error);
+}
+
+TEST_CASE("a scope without DEFAULTS reads no profile") {
+  const auto got = tune::profile::load_ladder("", {"x86-avx2"}, "s", 1);
+  CHECK(got.usable.empty());
+  CHECK(got.notes == std::vector<std::string>{"profiles: scope s names no DEFAULTS folder"});
+}

@@ -1,0 +1,91 @@
+#include "profile/export.h"
+
+#include <fmt/format.h>
+
+#include "util/atomic_file.h"
+
+namespace tune::profile {
+
+const char* to_string(refusal r) {
+  switch (r) {
+    case refusal::absent: return "absent";
+    case refusal::unreadable: return "unreadable";
+    case refusal::stale: return "stale";
+    case refusal::incomplete: return "incomplete";
+    case refusal::noise_refused: return "noise-refused";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string tune_command(const manifest& m) {
+  return fmt::format("cmake --build {} --target tune-{}", m.build_dir.string(), m.scope);
+}
+
+[[noreturn]] void refuse(const manifest& m, refusal why, const std::string& evidence) {
+  throw export_refused(why, fmt::format("tune-profile-export refuses scope {}: the sidecar is {}: {} Mint it first: {}",
+                                        m.scope, to_string(why), evidence, tune_command(m)));
+}
+
+}  // namespace
+
+profile make_profile(const manifest& m, const sidecar::loaded& file, const sidecar::judgement& judged,
+                     const std::string& tool) {
+  using sidecar::verdict;
+  switch (judged.v) {
+    case verdict::fresh: break;
+    case verdict::absent: refuse(m, refusal::absent, judged.message);
+    case verdict::unreadable: refuse(m, refusal::unreadable, judged.message);
+    case verdict::stale_binary:
+    case verdict::foreign_box:
+    case verdict::version: refuse(m, refusal::stale, fmt::format("({}) {}", sidecar::to_string(judged.v), judged.message));
+    case verdict::missing: refuse(m, refusal::incomplete, judged.message);
+  }
+  const auto& doc = *file.doc;
+  const auto& scope_entry = doc["scopes"][m.scope];
+  if (!scope_entry.value("complete", false))
+    refuse(m, refusal::incomplete, fmt::format("scopes.{}.complete is false in {}.", m.scope, file.path.string()));
+  const auto& race = doc["race"];
+  for (const auto& family : m.families) {
+    if (race.contains(family.name) && race[family.name].value("verdict", "") == "budget")
+      refuse(m, refusal::incomplete,
+             fmt::format("family {} kept its fallback because the mint's BUDGET ran out before it was raced.",
+                         family.name));
+  }
+  const auto& prov = doc["provenance"];
+  const std::string noise = prov.value("noise", "");
+  if (noise != "ok")
+    refuse(m, refusal::noise_refused,
+           fmt::format("provenance.noise is '{}' ({}), not 'ok'; a profile must not carry winners measured through "
+                       "noise.",
+                       noise, prov.value("noise_probes", std::string("no probes recorded"))));
+  const std::string cls = prov.value("class", "");
+  if (cls.empty())
+    refuse(m, refusal::incomplete, fmt::format("provenance.class is absent in {}.", file.path.string()));
+
+  profile p;
+  p.scope = m.scope;
+  p.cls = cls;
+  p.version = m.version;
+  for (const auto& family : m.families) p.kernels[family.name] = doc["kernels"][family.name].get<std::string>();
+  p.features = box::split(prov.value("features", ""));
+  p.provenance = {{"features", prov.value("features", "")},
+                  {"tool", tool},
+                  {"compiler", prov.value("compiler", m.compiler)},
+                  {"noise", noise}};
+  return p;
+}
+
+void write_profile(const profile& p, const std::filesystem::path& out) {
+  if (std::filesystem::exists(out)) {
+    const auto existing = read_profile(out);
+    if (existing.scope != p.scope)
+      throw std::runtime_error(fmt::format("tune-profile-export: {} holds scope {}'s profile; scope {} would overwrite "
+                                           "it. Give each scope its own DEFAULTS folder.",
+                                           out.string(), existing.scope, p.scope));
+  }
+  util::write_file_atomic(out, to_json(p).dump(2) + "\n");
+}
+
+}  // namespace tune::profile

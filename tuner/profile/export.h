@@ -1,0 +1,40 @@
+#pragma once
+// tune-profile-export: a defaults profile from this box's sidecar (spec: profiles-and-policy.md
+// "Shipped defaults profiles"). It refuses a sidecar that cannot stand for the class, and says
+// which refusal it is.
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+#include "box/identity.h"
+#include "manifest/manifest.h"
+#include "profile/format.h"
+#include "sidecar/verdict.h"
+
+namespace tune::profile {
+
+enum class refusal {
+  absent,         // no sidecar
+  unreadable,     // not JSON / not tune-sidecar/1
+  stale,          // stale_binary, foreign_box or version: it does not describe this build on this box
+  incomplete,     // families without an entry, or a family the race left on its fallback for lack of budget
+  noise_refused,  // the mint's noise verdict is not `ok` (e.g. `overridden`)
+};
+const char* to_string(refusal r);  // "absent", "unreadable", "stale", "incomplete", "noise-refused"
+
+struct export_refused : std::runtime_error {
+  export_refused(refusal why, const std::string& message) : std::runtime_error(message), why(why) {}
+  refusal why;
+};
+
+// The profile for scope `m` from `file` judged by `judged`. Throws export_refused, whose message
+// starts "tune-profile-export refuses scope <scope>: the sidecar is <refusal>" and names the
+// evidence and the command that fixes it.
+profile make_profile(const manifest& m, const sidecar::loaded& file, const sidecar::judgement& judged,
+                     const std::string& tool);
+
+// Writes `p` to `out` atomically. Refuses (std::runtime_error) to replace a profile of another
+// scope: scopes that share a DEFAULTS folder would overwrite each other's profiles.
+void write_profile(const profile& p, const std::filesystem::path& out);
+
+}  // namespace tune::profile

@@ -1,0 +1,43 @@
+#pragma once
+// The `tune-profile/1` format (spec: profiles-and-policy.md "Shipped defaults profiles"): one
+// scope's winners for one CPU class, committed with the project as
+// <DEFAULTS>/<class>.tune-defaults.json. It carries no box identity, race tables or runtime
+// plans — those belong to the box that measured them.
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "box/features.h"
+
+namespace tune::profile {
+
+inline constexpr const char* format_name = "tune-profile/1";
+
+struct profile {
+  std::filesystem::path file;                  // where it was read from (empty when built in memory)
+  std::string scope;
+  std::string cls;                             // "x86-avx2"
+  int version = 1;                             // the scope's VERSION it was minted for
+  std::map<std::string, std::string> kernels;  // family -> suffix, or "reference"
+  box::feature_set features;                   // provenance.features: what the minting box had
+  nlohmann::json provenance = nlohmann::json::object();
+};
+
+// "<dir>/<class>.tune-defaults.json".
+std::filesystem::path profile_path(const std::filesystem::path& defaults_dir, const std::string& cls);
+
+// Throws std::runtime_error naming `file` and the first member that departs from the format,
+// e.g. "profile /p/x86-avx2.tune-defaults.json: kernels.dot is a number, expected a suffix string".
+profile from_json(const nlohmann::json& doc, const std::filesystem::path& file);
+
+// The document as written: format, scope, class, version, kernels, provenance, in that order.
+nlohmann::ordered_json to_json(const profile& p);
+
+// Reads and checks one profile file; throws std::runtime_error naming the file when it is not
+// JSON or not this format. An absent file is an error here: callers that walk a ladder check
+// existence first.
+profile read_profile(const std::filesystem::path& file);
+
+}  // namespace tune::profile
