@@ -388,7 +388,7 @@ function(_tune_add_row_objects name sources reference_sources includes link)
         "-DENTRY=${_entry}" "-DOUTPUT=${_out}"
         "-DLINKER=${CMAKE_LINKER}" "-DOBJCOPY=${CMAKE_OBJCOPY}" "-DNM=${CMAKE_NM}"
         -P "${_TUNE_MODULE_DIR}/tune/isolate.cmake"
-      DEPENDS "$<TARGET_OBJECTS:${_obj}>" "${_TUNE_MODULE_DIR}/tune/isolate.cmake"
+      DEPENDS ${_obj} "$<TARGET_OBJECTS:${_obj}>" "${_TUNE_MODULE_DIR}/tune/isolate.cmake"
       COMMENT "Isolating kernel row ${_entry}"
       VERBATIM)
     list(APPEND _isolated "${_out}")

@@ -6,6 +6,9 @@
 # -DOBJECTS=<a.o|b.o> -DENTRY=<family>__<suffix> -DOUTPUT=<out.o> -DLINKER=ld -DOBJCOPY=objcopy -DNM=nm
 
 string(REPLACE "|" ";" _objects "${OBJECTS}")
+# The Makefile generators do not create a custom command's output folder.
+get_filename_component(_output_dir "${OUTPUT}" DIRECTORY)
+file(MAKE_DIRECTORY "${_output_dir}")
 set(_combined "${OUTPUT}.combined.o")
 set(_tmp "${OUTPUT}.tmp.o")
 list(LENGTH _objects _count)
@@ -50,6 +53,27 @@ endforeach()
 if(NOT _keep)
   message(FATAL_ERROR "cmake-tune: row ${ENTRY} defines no function named ${ENTRY}. The kernel source must define "
     "TUNE_ENTRY (from <tune/kernel.h>) with the family's SIGNATURE, at global namespace scope.")
+endif()
+
+# Strong definitions besides the entry (nm types other than weak W/V and unique u) are functions and
+# variables the source exports on purpose; objcopy would hide them silently, so refuse them here.
+execute_process(COMMAND "${NM}" -g --defined-only -P -C "${_combined}" OUTPUT_VARIABLE _listing)
+string(REPLACE ";" "\\;" _listing "${_listing}")
+string(REPLACE "\n" ";" _lines "${_listing}")
+set(_exported "")
+foreach(_line IN LISTS _lines)
+  if(_line MATCHES "^(.*) [A-UX-Z] [0-9a-fA-F]*( [0-9a-fA-F]+)?$")
+    set(_name "${CMAKE_MATCH_1}")
+    if(NOT (_name STREQUAL ENTRY OR _name MATCHES "^${ENTRY}\\("))
+      list(APPEND _exported "${_name}")
+    endif()
+  endif()
+endforeach()
+if(_exported)
+  string(REPLACE ";" "\n  " _text "${_exported}")
+  message(FATAL_ERROR "cmake-tune: row ${ENTRY} exports symbols besides its entry:\n  ${_text}\n"
+    "Another row could link against this row's copy (compiled with this row's ISA flags). Make them static or "
+    "inline, or move them out of the kernel source.")
 endif()
 
 execute_process(COMMAND "${OBJCOPY}" --remove-section=.group ${_keep} "${_combined}" "${_tmp}"

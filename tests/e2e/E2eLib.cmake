@@ -9,6 +9,7 @@
 #   CXX        the compiler of the build under test        NM      its nm
 #   NINJA      ninja, for the Ninja generators             MAKE    make, for Unix Makefiles
 #   E2E_DIR    tests/e2e in the source tree                REPO    the cmake-tune source tree
+#   CTEST      ctest (the tune-test scenario)
 
 cmake_minimum_required(VERSION 3.21)
 
@@ -20,8 +21,7 @@ endforeach()
 
 # Only what a scenario sets reaches the tool: the caller's shell must not pick the policy or the
 # sidecar. The history archive goes to the scenario's folder, never under ~.
-foreach(_var TUNE_POLICY TUNE_MANIFEST TUNE_FORCE_FEATURES TUNE_CONTROL TUNE_VERBOSITY TUNE_NOISE_CEILING
-             TUNE_TARGET_CLASS)
+foreach(_var TUNE_POLICY TUNE_MANIFEST TUNE_FORCE_FEATURES TUNE_CONTROL TUNE_VERBOSITY TUNE_NOISE_CEILING)
   unset(ENV{${_var}})
 endforeach()
 set(ENV{TUNE_HISTORY} "${WORK_DIR}/history")

@@ -118,9 +118,11 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
     }
   }
 
+  bool retry_next_build = false;
   if (plan) {
     const auto outcome = race_scope(m, box, file.doc ? &*file.doc : nullptr, show, *plan);
     if (!outcome.wrote()) {
+      retry_next_build = mode == mint_mode::when_needed;
       std::fprintf(stderr, "cmake-tune: the mint of scope %s wrote nothing: %s\n", m.scope.c_str(), outcome.reason.c_str());
       if (m.release && mode == mint_mode::when_needed)
         print_error(fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): scope {} has no measured "
@@ -164,6 +166,8 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   // The folder itself, so a profile committed later re-stamps (a folder's mtime moves when a file is added).
   if (!m.defaults.empty()) read.push_back(m.defaults);
   stamp::stamp_scope(m, inputs, sidecar::to_string(verdict.v), verdict.message, to_string(pol.value), read);
+  // A mint that wrote nothing (noise, interrupt) leaves the step undone, so the next build tries again.
+  if (retry_next_build) std::filesystem::remove(m.state_dir / "stamp.done");
   return ok;
 }
 
