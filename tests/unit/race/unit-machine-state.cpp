@@ -64,10 +64,10 @@ TEST_CASE("a hybrid host: v1 cpu alone at cpu/, v2 at unified/, both read from t
   const auto state = machine_state(fixture("hybrid", 0));
   CHECK(state["cgroup_v1"] == nlohmann::json{{"nr_throttled", 7},
                                              {"throttled_usec", 2500},
-                                             {"file", file("hybrid", "fs/cgroup/cpu/build/job/cpu.stat")}});
+                                             {"file", file("hybrid", "fs/cgroup/cpu/ci/job/cpu.stat")}});
   CHECK(state["cgroup_v2"] == nlohmann::json{{"nr_throttled", 7},
                                              {"throttled_usec", 2500},
-                                             {"file", file("hybrid", "fs/cgroup/unified/build/job/cpu.stat")}});
+                                             {"file", file("hybrid", "fs/cgroup/unified/ci/job/cpu.stat")}});
 }
 
 TEST_CASE("a container: the mount shows its own cgroup as the root") {
