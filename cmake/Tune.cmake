@@ -102,6 +102,7 @@ endfunction()
       [REFERENCE "<AXIS=v,...>" | REFERENCE_SOURCES <file>...]
       FALLBACK "<suffix>[;<suffix>...]"
       [TOLERANCE exact | abs=<x> | rel=<x> | ulp=<n>]
+      [COMPANIONS <function> ["<ret>(<params>)"]...]
       [INCLUDES <dir>...] [LINK <target>...])
 
   ``SCOPE``
@@ -131,23 +132,29 @@ endfunction()
     runnable on the box wins.
   ``TOLERANCE``
     How a row's output is compared with the reference's (default ``exact``).
+  ``COMPANIONS``
+    Sibling functions of the kernel sources that must use the same row as the family (a kernel
+    and the layout query that must agree with it). Each row defines them as
+    ``TUNE_COMPANION(<function>)``; the stamp defines ``<function>`` as a forwarder to the stamped
+    row's. A name alone has the family's ``SIGNATURE``; a signature string after it gives its own,
+    e.g. ``COMPANIONS layout "int()"``.
   ``INCLUDES``, ``LINK``
     Include folders and link targets the kernel sources and the fixture need.
 #]=======================================================================]
 function(tune_kernel_family name)
   cmake_parse_arguments(PARSE_ARGV 1 arg ""
     "SCOPE;SIGNATURE;FIXTURE;TOLERANCE;REFERENCE"
-    "SOURCES;AXES;PERMUTATIONS;EXCLUDE;REFERENCE_SOURCES;FALLBACK;INCLUDES;LINK")
+    "SOURCES;AXES;PERMUTATIONS;EXCLUDE;REFERENCE_SOURCES;FALLBACK;COMPANIONS;INCLUDES;LINK")
   _tune_reject_unparsed(tune_kernel_family "${name}"
-    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, INCLUDES, LINK")
+    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, INCLUDES, LINK")
   set(fn "tune_kernel_family(${name})")
   # A misspelt keyword after a list keyword lands in that list: name it as a keyword, not a file.
-  foreach(_kw SOURCES REFERENCE_SOURCES INCLUDES LINK)
+  foreach(_kw SOURCES REFERENCE_SOURCES COMPANIONS INCLUDES LINK)
     foreach(_token IN LISTS arg_${_kw})
       if(_token MATCHES "^[A-Z][A-Z_]+$" AND NOT TARGET "${_token}")
         message(FATAL_ERROR "${fn}: ${_kw} names '${_token}', which looks like a misspelt keyword; the keywords are "
           "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, "
-          "TOLERANCE, INCLUDES, LINK.")
+          "TOLERANCE, COMPANIONS, INCLUDES, LINK.")
       endif()
     endforeach()
   endforeach()
@@ -157,6 +164,11 @@ function(tune_kernel_family name)
     get_property(_where GLOBAL PROPERTY _TUNE_F_${name}_WHERE)
     message(FATAL_ERROR "${fn}: family '${name}' is already declared (in ${_where}); "
       "family names are the functions' public names and must be unique.")
+  endif()
+  get_property(_owner GLOBAL PROPERTY _TUNE_COMPANION_${name}_FAMILY)
+  if(_owner)
+    message(FATAL_ERROR "${fn}: '${name}' is already a companion of family '${_owner}'; a public name is stamped "
+      "once, so a function is either a family or one family's companion.")
   endif()
   foreach(_kw SCOPE SIGNATURE SOURCES FIXTURE FALLBACK)
     if("${arg_${_kw}}" STREQUAL "")
@@ -206,6 +218,8 @@ function(tune_kernel_family name)
   _tune_pick_reference("${fn}" "${arg_REFERENCE}" "${_reference_sources}")
   string(REPLACE "\\;" ";" _fallback "${arg_FALLBACK}")
   _tune_check_fallback("${fn}" "${_fallback}")
+  # Sets _companions and _companion_signature_<function>.
+  _tune_parse_companions("${fn}" "${name}" "${arg_SIGNATURE}" arg_COMPANIONS)
 
   set_property(GLOBAL APPEND PROPERTY _TUNE_FAMILIES "${name}")
   set_property(GLOBAL APPEND PROPERTY _TUNE_S_${arg_SCOPE}_FAMILIES "${name}")
@@ -219,11 +233,16 @@ function(tune_kernel_family name)
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_INCLUDES "${_includes}")
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_LINK "${arg_LINK}")
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${name}_COMPANIONS "${_companions}")
+  foreach(_companion IN LISTS _companions)
+    set_property(GLOBAL PROPERTY _TUNE_F_${name}_C_${_companion}_SIGNATURE "${_companion_signature_${_companion}}")
+    set_property(GLOBAL PROPERTY _TUNE_COMPANION_${_companion}_FAMILY "${name}")
+  endforeach()
   if("ISA" IN_LIST _tr_axes)
     set_property(GLOBAL PROPERTY _TUNE_F_${name}_HAS_ISA TRUE)
   endif()
 
-  _tune_add_row_objects("${name}" "${_sources}" "${_reference_sources}" "${_includes}" "${arg_LINK}")
+  _tune_add_row_objects("${name}" "${_sources}" "${_reference_sources}" "${_includes}" "${arg_LINK}" "${_companions}")
   _tune_write_registry("${name}" "${_fixture}" "${_ret}" "${_params}")
 endfunction()
 
@@ -232,14 +251,21 @@ endfunction()
 
   Lets a target call the stamped winners of kernel families::
 
-    tune_link(<target> <family>...)
+    tune_link(<target> <family>... [EXPORT])
 
   The target may ``#include <tune/kernels/<family>.h>`` and call the family by its name; the
   call is a direct call to the stamped row, and the final link contains only stamped rows.
   Families must be declared before they are linked.
+
+  ``EXPORT``
+    The target defines each family's public name (and its companions') out of line, in a
+    generated source, so a shared library exports it as a real symbol. The stamp headers then
+    declare the name instead of defining it inline, for the target and for everything that links
+    it (the stamp include folder and the switch are ``PUBLIC``), so every caller calls the one
+    exported definition.
 #]=======================================================================]
 function(tune_link target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "EXPORT" "" "")
   set(_families ${arg_UNPARSED_ARGUMENTS})
   if(NOT TARGET "${target}")
     message(FATAL_ERROR "tune_link(${target}): '${target}' is not a target; create it before calling tune_link.")
@@ -254,15 +280,50 @@ function(tune_link target)
       message(FATAL_ERROR "tune_link(${target}): '${_family}' is not a declared kernel family "
         "(declared: ${_known_text}); declare it with tune_kernel_family() before tune_link.")
     endif()
+  endforeach()
+  set(_visibility PRIVATE)
+  if(arg_EXPORT)
+    _tune_link_export("${target}" "${_families}")
+    set(_visibility PUBLIC)
+  endif()
+  foreach(_family IN LISTS _families)
     get_property(_scope GLOBAL PROPERTY _TUNE_F_${_family}_SCOPE)
     target_link_libraries(${target} PRIVATE tune_rows_${_family})
     add_dependencies(${target} tune_stamp_${_scope})
   endforeach()
   _tune_stamp_include_dir(_include)
-  target_include_directories(${target} PRIVATE "${_include}")
+  target_include_directories(${target} ${_visibility} "${_include}")
   # The stamp headers register each family in tune::status() (tune/status.h).
-  target_link_libraries(${target} PRIVATE tune::kernel)
-  target_compile_features(${target} PRIVATE cxx_std_17)
+  target_link_libraries(${target} ${_visibility} tune::kernel)
+  target_compile_features(${target} ${_visibility} cxx_std_17)
+endfunction()
+
+# tune_link(... EXPORT): one generated source per family defines the public names out of line
+# (TUNE_DEFINE_<family> makes the stamp header emit the definitions); TUNE_EXPORTED_<family> makes
+# every other includer see declarations. The source is fixed at configure time and includes the
+# stamp header, so a changed winner recompiles it like any other includer.
+function(_tune_link_export target families)
+  get_target_property(_type "${target}" TYPE)
+  if(_type STREQUAL "INTERFACE_LIBRARY")
+    message(FATAL_ERROR "tune_link(${target} EXPORT): '${target}' is an INTERFACE library, which compiles nothing; "
+      "export the families from the SHARED library (or executable) that defines them.")
+  endif()
+  foreach(_family IN LISTS families)
+    get_property(_exporter GLOBAL PROPERTY _TUNE_F_${_family}_EXPORTED_BY)
+    if(_exporter AND NOT _exporter STREQUAL target)
+      message(FATAL_ERROR "tune_link(${target} EXPORT): family '${_family}' is already exported by target "
+        "'${_exporter}'; a public name has one definition, so export it from one target and link that target.")
+    endif()
+    set_property(GLOBAL PROPERTY _TUNE_F_${_family}_EXPORTED_BY "${target}")
+    set(_source "${CMAKE_CURRENT_BINARY_DIR}/tune_export/${target}/${_family}.cpp")
+    file(CONFIGURE OUTPUT "${_source}" CONTENT "// generated by cmake-tune: the exported definition of ${_family} \
+(tune_link(${target} ${_family} EXPORT)). Do not edit.
+#define TUNE_DEFINE_${_family} 1
+#include <tune/kernels/${_family}.h>
+" @ONLY)
+    target_sources(${target} PRIVATE "${_source}")
+    target_compile_definitions(${target} PUBLIC TUNE_EXPORTED_${_family}=1)
+  endforeach()
 endfunction()
 
 #[=======================================================================[.rst:
@@ -371,4 +432,49 @@ function(_tune_check_tolerance fn tolerance)
     message(FATAL_ERROR "${fn}: TOLERANCE '${tolerance}' is not one of exact, abs=<x>, rel=<x>, ulp=<n> "
       "(e.g. rel=1e-5).")
   endif()
+endfunction()
+
+# COMPANIONS: each function name, optionally followed by its own "<ret>(<params>)" (default: the
+# family's SIGNATURE). Companion names become public C++ names, like family names, so they must be
+# unique among families and companions. Sets _companions and _companion_signature_<function>.
+function(_tune_parse_companions fn family family_signature companions_var)
+  set(_names "")
+  set(_last "")
+  foreach(_token IN LISTS ${companions_var})
+    if(_token MATCHES "\\(")
+      if(_last STREQUAL "")
+        message(FATAL_ERROR "${fn}: COMPANIONS gives the signature \"${_token}\" before any function name; write "
+          "COMPANIONS <function> [\"<ret>(<params>)\"]..., e.g. COMPANIONS layout \"int()\".")
+      endif()
+      _tune_parse_signature("${fn}: COMPANIONS ${_last}" "${_token}" _ret _params)
+      set(_signature_${_last} "${_token}")
+      set(_last "")
+      continue()
+    endif()
+    _tune_check_identifier("${fn}" "COMPANIONS function" "${_token}")
+    if(_token STREQUAL family)
+      message(FATAL_ERROR "${fn}: COMPANIONS names '${_token}', the family itself; a companion is another function "
+        "of the kernel sources, stamped with the family's row.")
+    endif()
+    if(_token IN_LIST _names)
+      message(FATAL_ERROR "${fn}: COMPANIONS names '${_token}' twice; name each companion once.")
+    endif()
+    get_property(_families GLOBAL PROPERTY _TUNE_FAMILIES)
+    if(_token IN_LIST _families)
+      message(FATAL_ERROR "${fn}: COMPANIONS names '${_token}', which is a kernel family; a public name is stamped "
+        "once, so a function is either a family or one family's companion.")
+    endif()
+    get_property(_owner GLOBAL PROPERTY _TUNE_COMPANION_${_token}_FAMILY)
+    if(_owner)
+      message(FATAL_ERROR "${fn}: COMPANIONS names '${_token}', which is already a companion of family '${_owner}'; "
+        "a public name is stamped once, so each companion belongs to one family.")
+    endif()
+    list(APPEND _names "${_token}")
+    set(_signature_${_token} "${family_signature}")
+    set(_last "${_token}")
+  endforeach()
+  set(_companions "${_names}" PARENT_SCOPE)
+  foreach(_name IN LISTS _names)
+    set(_companion_signature_${_name} "${_signature_${_name}}" PARENT_SCOPE)
+  endforeach()
 endfunction()

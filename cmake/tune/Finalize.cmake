@@ -89,7 +89,7 @@ endfunction()
 
 # One family as the manifest describes it.
 function(_tune_family_json out family)
-  foreach(_key SIGNATURE TOLERANCE FALLBACK SOURCES FIXTURE ROWS REFERENCE)
+  foreach(_key SIGNATURE TOLERANCE FALLBACK SOURCES FIXTURE ROWS REFERENCE COMPANIONS)
     get_property(_${_key} GLOBAL PROPERTY _TUNE_F_${family}_${_key})
   endforeach()
   _tune_json_quote(_signature "${_SIGNATURE}")
@@ -109,8 +109,16 @@ function(_tune_family_json out family)
     list(APPEND _rows "{\"suffix\": \"${_suffix}\", \"axes\": \"${_spec}\", \"requires\": \"${_requires}\", \"flags\": ${_flags_json}, \"defines\": ${_defs_json}}")
   endforeach()
   string(REPLACE ";" ",\n      " _rows "${_rows}")
+  set(_companions "")
+  foreach(_companion IN LISTS _COMPANIONS)
+    get_property(_companion_signature GLOBAL PROPERTY _TUNE_F_${family}_C_${_companion}_SIGNATURE)
+    _tune_json_quote(_companion_signature "${_companion_signature}")
+    list(APPEND _companions "{\"name\": \"${_companion}\", \"signature\": ${_companion_signature}}")
+  endforeach()
+  string(REPLACE ";" ", " _companions "${_companions}")
   set(${out} "{\"name\": \"${family}\", \"signature\": ${_signature}, \"tolerance\": \"${_TOLERANCE}\",
      \"reference\": \"${_REFERENCE}\", \"fallback\": ${_fallback}, \"sources\": ${_sources},
+     \"companions\": [${_companions}],
      \"rows\": [
       ${_rows}]}" PARENT_SCOPE)
 endfunction()

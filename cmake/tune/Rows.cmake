@@ -332,7 +332,8 @@ endfunction()
 
 # One OBJECT library per row compiled with the row's macros and ISA flags, then a single
 # isolated object that exports nothing but the row's entry, collected in the family's archive.
-function(_tune_add_row_objects name sources reference_sources includes link)
+# Each row also keeps its companions' symbols (<function>__<suffix>) global.
+function(_tune_add_row_objects name sources reference_sources includes link companions)
   _tune_config_subdir(_cfg)
   set(_isolated "")
   set(_i 0)
@@ -381,11 +382,16 @@ function(_tune_add_row_objects name sources reference_sources includes link)
     target_link_libraries(${_obj} PRIVATE tune::kernel ${link})
     set_target_properties(${_obj} PROPERTIES POSITION_INDEPENDENT_CODE ON)
 
+    set(_companion_symbols "")
+    foreach(_companion IN LISTS companions)
+      list(APPEND _companion_symbols "${_companion}__${_suffix}")
+    endforeach()
+    string(REPLACE ";" "|" _companion_symbols "${_companion_symbols}")
     set(_out "${CMAKE_CURRENT_BINARY_DIR}/tune_rows${_cfg}/${name}/${_entry}.o")
     add_custom_command(OUTPUT "${_out}"
       COMMAND "${CMAKE_COMMAND}"
         "-DOBJECTS=$<JOIN:$<TARGET_OBJECTS:${_obj}>,|>"
-        "-DENTRY=${_entry}" "-DOUTPUT=${_out}"
+        "-DENTRY=${_entry}" "-DCOMPANIONS=${_companion_symbols}" "-DOUTPUT=${_out}"
         "-DLINKER=${CMAKE_LINKER}" "-DOBJCOPY=${CMAKE_OBJCOPY}" "-DNM=${CMAKE_NM}"
         -P "${_TUNE_MODULE_DIR}/tune/isolate.cmake"
       DEPENDS ${_obj} "$<TARGET_OBJECTS:${_obj}>" "${_TUNE_MODULE_DIR}/tune/isolate.cmake"

@@ -1,11 +1,21 @@
 # Build-time script: turns one row's object files into a single object that exports only the
-# row's entry symbol (kernels.md "Isolation"). Everything else the row defines, inline and
-# template instantiations included, becomes local and its COMDAT groups are dissolved, so no
-# code compiled under one row's ISA flags can be picked by the linker for another row.
+# row's entry symbol and its companions' symbols (kernels.md "Isolation"). Everything else the
+# row defines, inline and template instantiations included, becomes local and its COMDAT groups
+# are dissolved, so no code compiled under one row's ISA flags can be picked by the linker for
+# another row.
 #
-# -DOBJECTS=<a.o|b.o> -DENTRY=<family>__<suffix> -DOUTPUT=<out.o> -DLINKER=ld -DOBJCOPY=objcopy -DNM=nm
+# -DOBJECTS=<a.o|b.o> -DENTRY=<family>__<suffix> [-DCOMPANIONS=<fn>__<suffix>|...] -DOUTPUT=<out.o>
+# -DLINKER=ld -DOBJCOPY=objcopy -DNM=nm
 
+# Run with -P and no cmake_minimum_required: if(IN_LIST) needs its policy set.
+cmake_policy(SET CMP0057 NEW)
 string(REPLACE "|" ";" _objects "${OBJECTS}")
+string(REPLACE "|" ";" _companions "${COMPANIONS}")
+set(_exports "${ENTRY}" ${_companions})
+# The symbols the row may export, as one regex over demangled names: the name alone (a C
+# function) or followed by its parameter list.
+string(REPLACE ";" "|" _exports_regex "${_exports}")
+set(_exports_regex "^(${_exports_regex})(\\(.*)?$")
 # The Makefile generators do not create a custom command's output folder.
 get_filename_component(_output_dir "${OUTPUT}" DIRECTORY)
 file(MAKE_DIRECTORY "${_output_dir}")
@@ -42,18 +52,29 @@ endfunction()
 _list_globals(_raw "${_combined}")
 _list_globals(_demangled "${_combined}" -C)
 set(_keep "")
+set(_found "")
 set(_i 0)
 foreach(_name IN LISTS _demangled)
-  if(_name STREQUAL ENTRY OR _name MATCHES "^${ENTRY}\\(")
+  if(_name MATCHES "${_exports_regex}")
     list(GET _raw ${_i} _mangled)
     list(APPEND _keep "--keep-global-symbol=${_mangled}")
+    list(APPEND _found "${CMAKE_MATCH_1}")
   endif()
   math(EXPR _i "${_i} + 1")
 endforeach()
-if(NOT _keep)
+if(NOT ENTRY IN_LIST _found)
   message(FATAL_ERROR "cmake-tune: row ${ENTRY} defines no function named ${ENTRY}. The kernel source must define "
     "TUNE_ENTRY (from <tune/kernel.h>) with the family's SIGNATURE, at global namespace scope.")
 endif()
+# The stamp calls every companion of the stamped row: a row without one would fail the final link.
+foreach(_companion IN LISTS _companions)
+  if(NOT _companion IN_LIST _found)
+    string(REGEX REPLACE "__[^_].*$" "" _function "${_companion}")
+    message(FATAL_ERROR "cmake-tune: row ${ENTRY} defines no companion function named ${_companion}. The family "
+      "declares COMPANIONS ${_function}: every row's sources must define TUNE_COMPANION(${_function}) (from "
+      "<tune/kernel.h>) at global namespace scope.")
+  endif()
+endforeach()
 
 # Strong definitions besides the entry (nm types other than weak W/V and unique u) are functions and
 # variables the source exports on purpose; objcopy would hide them silently, so refuse them here.
@@ -64,14 +85,14 @@ set(_exported "")
 foreach(_line IN LISTS _lines)
   if(_line MATCHES "^(.*) [A-UX-Z] [0-9a-fA-F]*( [0-9a-fA-F]+)?$")
     set(_name "${CMAKE_MATCH_1}")
-    if(NOT (_name STREQUAL ENTRY OR _name MATCHES "^${ENTRY}\\("))
+    if(NOT _name MATCHES "${_exports_regex}")
       list(APPEND _exported "${_name}")
     endif()
   endif()
 endforeach()
 if(_exported)
   string(REPLACE ";" "\n  " _text "${_exported}")
-  message(FATAL_ERROR "cmake-tune: row ${ENTRY} exports symbols besides its entry:\n  ${_text}\n"
+  message(FATAL_ERROR "cmake-tune: row ${ENTRY} exports symbols besides its entry and companions:\n  ${_text}\n"
     "Another row could link against this row's copy (compiled with this row's ISA flags). Make them static or "
     "inline, or move them out of the kernel source.")
 endif()
@@ -82,17 +103,17 @@ if(NOT _rc EQUAL 0)
   message(FATAL_ERROR "cmake-tune: ${OBJCOPY} failed to isolate row ${ENTRY}: ${_err}")
 endif()
 
-# The check: nothing but the entry may stay global.
+# The check: nothing but the entry and the companions may stay global.
 _list_globals(_left "${_tmp}" -C)
 set(_leaks "")
 foreach(_name IN LISTS _left)
-  if(NOT (_name STREQUAL ENTRY OR _name MATCHES "^${ENTRY}\\("))
+  if(NOT _name MATCHES "${_exports_regex}")
     list(APPEND _leaks "${_name}")
   endif()
 endforeach()
 if(_leaks)
   string(REPLACE ";" "\n  " _text "${_leaks}")
-  message(FATAL_ERROR "cmake-tune: row ${ENTRY} still exports symbols besides its entry after isolation:\n  ${_text}\n"
+  message(FATAL_ERROR "cmake-tune: row ${ENTRY} still exports symbols besides its entry and companions after isolation:\n  ${_text}\n"
     "Another row could link against this row's copy (compiled with this row's ISA flags). Make them static or "
     "inline, or move them out of the kernel source.")
 endif()

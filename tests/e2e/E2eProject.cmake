@@ -54,6 +54,26 @@ function(e2e_expect_race_rows sidecar family)
   endforeach()
 endfunction()
 
+# e2e_expect_direct_call(<callsite exe>): through_stamp (planted through its stamp) and
+# direct_call (planted__passes1 by name) disassemble to the same instructions, and both name the
+# row: the stamp adds no pointer, no lookup, no extra frame.
+function(e2e_expect_direct_call exe)
+  set(_bodies "")
+  foreach(_fn through_stamp direct_call)
+    e2e_run(objdump-${_fn} COMMAND "${OBJDUMP}" -d -C --no-show-raw-insn --no-addresses "--disassemble=${_fn}" "${exe}")
+    string(REGEX REPLACE "^.*<${_fn}>:\n" "" _body "${E2E_OUTPUT}")
+    string(REGEX REPLACE "[ \t]+" " " _body "${_body}")
+    string(STRIP "${_body}" _body)
+    if(NOT _body MATCHES "(call|jmp)[^\n]*<planted__passes1")
+      e2e_fail("${_fn} in ${exe} does not call planted__passes1 directly:\n${_body}")
+    endif()
+    list(APPEND _bodies "${_body}")
+  endforeach()
+  list(GET _bodies 0 _stamp)
+  list(GET _bodies 1 _direct)
+  e2e_expect_equal("disassembly of through_stamp vs direct_call" "${_stamp}" "${_direct}")
+endfunction()
+
 # e2e_expect_minted(<build output> <sidecar> <include dir> <app>): a build under policy auto
 # measured on this box, crowned the planted winner, kept the twins' fallback and linked only them.
 function(e2e_expect_minted output sidecar include app)

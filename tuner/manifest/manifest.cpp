@@ -75,6 +75,9 @@ manifest load_manifest(const std::filesystem::path& file) {
                           r.at("requires").get<std::string>(), r.at("flags").get<std::vector<std::string>>(),
                           r.at("defines").get<std::vector<std::string>>()});
       }
+      // Manifests written before COMPANIONS existed have no such member: no companions.
+      for (const auto& c : f.value("companions", nlohmann::json::array()))
+        d.companions.push_back({c.at("name").get<std::string>(), c.at("signature").get<std::string>()});
       m.families.push_back(std::move(d));
     }
     return m;

@@ -16,6 +16,12 @@ struct row_decl {
   std::vector<std::string> defines;
 };
 
+// A sibling function of the kernel sources stamped with the family's row (COMPANIONS).
+struct companion_decl {
+  std::string name;
+  std::string signature;  // its own "<ret>(<params>)", or the family's
+};
+
 struct family_decl {
   std::string name;
   std::string signature;
@@ -24,6 +30,7 @@ struct family_decl {
   std::vector<std::string> fallback;  // the chain
   std::vector<std::string> sources;   // kernel sources and the fixture
   std::vector<row_decl> rows;
+  std::vector<companion_decl> companions;
   const row_decl* row(const std::string& suffix) const;
 };
 

@@ -167,7 +167,11 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   if (!m.defaults.empty()) read.push_back(m.defaults);
   stamp::stamp_scope(m, inputs, sidecar::to_string(verdict.v), verdict.message, to_string(pol.value), read);
   // A mint that wrote nothing (noise, interrupt) leaves the step undone, so the next build tries again.
-  if (retry_next_build) std::filesystem::remove(m.state_dir / "stamp.done");
+  // So does an explicit mint (the `tune` targets): it ran outside the build graph, whose record of
+  // what the stamp step reads (the depfile, read only when the graph runs the step) predates it and
+  // may lack the sidecar this mint created; re-running the step once records it, so a later edit
+  // of the sidecar re-stamps.
+  if (retry_next_build || mode == mint_mode::always) std::filesystem::remove(m.state_dir / "stamp.done");
   return ok;
 }
 

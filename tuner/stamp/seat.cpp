@@ -32,7 +32,9 @@ std::string resolve_fallback(const family_decl& family, const box::feature_set& 
   return family.reference;
 }
 
-seat choose_seat(const family_decl& family, const seat_inputs& in) {
+namespace {
+
+seat choose_family_seat(const family_decl& family, const seat_inputs& in) {
   seat s;
   s.fallback = resolve_fallback(family, in.features);
   if (in.force_reference) {
@@ -106,6 +108,48 @@ seat choose_seat(const family_decl& family, const seat_inputs& in) {
   s.suffix = family.reference;
   s.from = source::reference;
   s.steps.push_back(fmt::format("reference: {}", family.reference));
+  return s;
+}
+
+}  // namespace
+
+companion_seat choose_companion_seat(const family_decl& family, const companion_decl& companion,
+                                     const seat& family_seat, const seat_inputs& in) {
+  companion_seat c{companion.name, family_seat.suffix, false, ""};
+  const auto follow = [&](const std::string& why) {
+    c.step = fmt::format("companion {}: {} ({})", companion.name, family_seat.suffix, why);
+    return c;
+  };
+  if (family_seat.from != source::sidecar || !in.fresh_sidecar)
+    return follow("follows the family, whose seat is not the sidecar's");
+  const auto& kernels = in.fresh_sidecar->value("kernels", nlohmann::json::object());
+  if (!kernels.contains(companion.name) || !kernels[companion.name].is_string())
+    return follow("follows the family: no entry of its own");
+  const std::string entry = kernels[companion.name].get<std::string>();
+  const auto race = in.fresh_sidecar->value("race", nlohmann::json::object()).value(family.name, nlohmann::json());
+  const bool measured = race.is_object() && race.contains("companions") && race["companions"].is_object() &&
+                        race["companions"].value(companion.name, nlohmann::json()) == nlohmann::json(entry);
+  if (!measured)
+    return follow(fmt::format("follows the family: its entry {} is not in race.{}.companions, so it was not "
+                              "measured in the race that seated the family", entry, family.name));
+  const auto* row = family.row(entry);
+  if (!row) return follow(fmt::format("follows the family: its entry '{}' is no row of the family", entry));
+  if (!runnable(*row, in.features))
+    return follow(fmt::format("follows the family: its entry {} cannot run here ({})", entry,
+                              box::why_not(box::parse_requires(row->needs), in.features)));
+  c.suffix = entry;
+  c.own_entry = true;
+  c.step = fmt::format("companion {}: {} (its own sidecar entry, measured within the family's grid)",
+                       companion.name, entry);
+  return c;
+}
+
+seat choose_seat(const family_decl& family, const seat_inputs& in) {
+  seat s = choose_family_seat(family, in);
+  for (const auto& companion : family.companions) {
+    s.companions.push_back(choose_companion_seat(family, companion, s, in));
+    s.steps.push_back(s.companions.back().step);
+  }
   return s;
 }
 

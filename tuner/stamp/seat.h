@@ -18,6 +18,15 @@ namespace tune::stamp {
 enum class source { sidecar, profile, fallback, reference };
 const char* to_string(source s);
 
+// A companion's row (profiles-and-policy.md "Companions"): the family's, unless the fresh sidecar
+// has the companion's own entry measured within the same race of the same grid.
+struct companion_seat {
+  std::string name;
+  std::string suffix;
+  bool own_entry = false;  // from the sidecar's entry keyed by the companion's name
+  std::string step;        // why, for `tune explain`
+};
+
 struct seat {
   std::string suffix;
   source from = source::fallback;
@@ -26,6 +35,7 @@ struct seat {
   std::string adopted_from;          // the profile class a sidecar entry was adopted from, if it was
   std::string fallback;              // the fallback row this box resolves to
   std::vector<std::string> steps;    // the stamp order, step by step
+  std::vector<companion_seat> companions;  // in declaration order
 };
 
 struct seat_inputs {
@@ -40,7 +50,16 @@ struct seat_inputs {
 // "sidecar", "profile <class>", "fallback" or "reference": the source as status and headers name it.
 std::string source_text(const seat& s);
 
+// The family's seat and its companions'.
 seat choose_seat(const family_decl& family, const seat_inputs& in);
+
+// A companion's seat given the family's. Its own entry counts only when the family's seat is the
+// fresh sidecar's, `kernels.<companion>` names a row of the family that runs here, and the family's
+// race table lists the same row under `companions.<companion>`: that is the proof it was measured
+// within the family's grid in the race that wrote the entry (a re-mint replaces the race table, so
+// an entry left from an older race no longer counts).
+companion_seat choose_companion_seat(const family_decl& family, const companion_decl& companion,
+                                     const seat& family_seat, const seat_inputs& in);
 
 // True when the row's requires= holds for `features`.
 bool runnable(const row_decl& row, const box::feature_set& features);

@@ -33,7 +33,12 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std:
   for (const auto& family : m.families) {
     const seat s = choose_seat(family, inputs);
     const auto sig = parse_signature(family.signature);
-    const auto header = render_header(family.name, sig, s, m.cpp_namespace, tune_command);
+    std::vector<signature> companion_sigs;
+    nlohmann::json companions = nlohmann::json::object();
+    for (const auto& c : family.companions) companion_sigs.push_back(parse_signature(c.signature));
+    for (const auto& c : s.companions)
+      companions[c.name] = {{"suffix", c.suffix}, {"source", c.own_entry ? "sidecar" : "family"}};
+    const auto header = render_header(family.name, sig, s, m.cpp_namespace, tune_command, companion_sigs);
     if (util::write_file_if_changed(m.stamp_dir / (family.name + ".h"), header)) ++result.headers_written;
     record["families"][family.name] = {{"suffix", s.suffix},
                                        {"source", source_text(s)},
@@ -41,6 +46,7 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std:
                                        {"adopted_from", s.adopted_from.empty() ? nlohmann::json() : nlohmann::json(s.adopted_from)},
                                        {"margin_pct", s.margin_pct ? nlohmann::json(*s.margin_pct) : nlohmann::json()},
                                        {"fallback", s.fallback},
+                                       {"companions", companions},
                                        {"steps", s.steps}};
     result.seats.emplace_back(family.name, s);
   }

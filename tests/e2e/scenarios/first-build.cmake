@@ -10,6 +10,7 @@ set(bin "${WORK_DIR}/build")
 e2e_configure(configure "${E2E_PROJECT}" "${bin}" "${GENERATOR}" -DCMAKE_BUILD_TYPE=Release)
 e2e_build(build "${bin}")
 e2e_expect_minted("${E2E_OUTPUT}" "${bin}/e2e.tune.json" "${bin}/tune/include" "${bin}/app")
+e2e_expect_direct_call("${bin}/callsite")
 
 if(NOOP)
   if(GENERATOR MATCHES "Ninja")

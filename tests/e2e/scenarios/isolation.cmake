@@ -1,6 +1,7 @@
 # Row isolation (kernels.md): two rows of one source compiled under different ISA flags each keep
 # their own copy of a shared inline helper and template, as local symbols; the isolated object
-# exports nothing but the entry. A source that exports another function fails the build, naming it.
+# exports nothing but the entry. A source that exports another function fails the build, naming it;
+# so does a source that lacks a companion the family declares.
 include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
 
 set(project "${E2E_DIR}/isolation")
@@ -57,4 +58,13 @@ endif()
 e2e_unwrap(output "${E2E_OUTPUT}")
 e2e_expect_matches("build of leaky's rows (the isolation message naming the symbol)" "${output}"
   "cmake-tune: row leaky__[a-z0-9]+ [a-z ]*exports symbols besides its entry[a-z ]*: e2e_leaked_function\\(int\\)")
+e2e_build(build-lonely-rows "${leak_bin}" MAY_FAIL TARGET tune_rows_lonely)
+if(E2E_RC EQUAL 0)
+  e2e_fail("the rows of family lonely, which declares COMPANIONS layout that its source lacks, built; isolation must "
+    "fail them")
+endif()
+e2e_unwrap(output "${E2E_OUTPUT}")
+set(expected "cmake-tune: row lonely__[a-z0-9]+ defines no companion function named layout__[a-z0-9]+\\. ")
+string(APPEND expected "The family declares COMPANIONS layout: every row's sources must define TUNE_COMPANION\\(layout\\)")
+e2e_expect_matches("build of lonely's rows (the isolation message naming the companion)" "${output}" "${expected}")
 e2e_finish()

@@ -74,3 +74,77 @@ TEST_CASE("when no fallback row can run, the reference is stamped") {
   CHECK(s.suffix == "u1_base");
   CHECK(s.from == source::reference);
 }
+
+namespace {
+tune::family_decl dot_with_layout() {
+  auto f = dot();
+  f.companions = {{"layout", "int()"}};
+  return f;
+}
+}  // namespace
+
+TEST_CASE("a companion follows the family's seat when it has no entry of its own") {
+  const nlohmann::json doc = {{"kernels", {{"dot", "u4_avx2"}}}, {"race", {{"dot", {{"margin_pct", 9.0}}}}}};
+  seat_inputs in;
+  in.features = avx2_box;
+  in.fresh_sidecar = &doc;
+  const auto s = choose_seat(dot_with_layout(), in);
+  REQUIRE(s.companions.size() == 1);
+  CHECK(s.companions[0].name == "layout");
+  CHECK(s.companions[0].suffix == "u4_avx2");
+  CHECK_FALSE(s.companions[0].own_entry);
+  CHECK(s.steps.back() == "companion layout: u4_avx2 (follows the family: no entry of its own)");
+
+  seat_inputs stale;
+  stale.features = avx2_box;
+  stale.sidecar_reason = "stale";
+  const auto f = choose_seat(dot_with_layout(), stale);
+  CHECK(f.companions[0].suffix == "u4_avx2");
+  CHECK(f.companions[0].step == "companion layout: u4_avx2 (follows the family, whose seat is not the sidecar's)");
+}
+
+TEST_CASE("a companion's own entry counts only when the family's race measured it within the grid") {
+  seat_inputs in;
+  in.features = avx2_box;
+  const nlohmann::json measured = {
+      {"kernels", {{"dot", "u4_avx2"}, {"layout", "u4_base"}}},
+      {"race", {{"dot", {{"winner", "u4_avx2"}, {"companions", {{"layout", "u4_base"}}}}}}}};
+  in.fresh_sidecar = &measured;
+  auto s = choose_seat(dot_with_layout(), in);
+  CHECK(s.suffix == "u4_avx2");
+  CHECK(s.companions[0].suffix == "u4_base");
+  CHECK(s.companions[0].own_entry);
+
+  // Left over from an older race: the family's current race table does not list it.
+  const nlohmann::json leftover = {{"kernels", {{"dot", "u4_avx2"}, {"layout", "u4_base"}}},
+                                   {"race", {{"dot", {{"winner", "u4_avx2"}}}}}};
+  in.fresh_sidecar = &leftover;
+  s = choose_seat(dot_with_layout(), in);
+  CHECK(s.companions[0].suffix == "u4_avx2");
+  CHECK_FALSE(s.companions[0].own_entry);
+
+  // Its own entry names a row this box cannot run: it follows the family.
+  const nlohmann::json unrunnable = {
+      {"kernels", {{"dot", "u4_avx2"}, {"layout", "u4_avx512"}}},
+      {"race", {{"dot", {{"winner", "u4_avx2"}, {"companions", {{"layout", "u4_avx512"}}}}}}}};
+  in.fresh_sidecar = &unrunnable;
+  s = choose_seat(dot_with_layout(), in);
+  CHECK(s.companions[0].suffix == "u4_avx2");
+  CHECK(s.companions[0].step.find("its entry u4_avx512 cannot run here") != std::string::npos);
+
+  // Not a row of the family's grid.
+  const nlohmann::json foreign = {
+      {"kernels", {{"dot", "u4_avx2"}, {"layout", "u8_avx2"}}},
+      {"race", {{"dot", {{"winner", "u4_avx2"}, {"companions", {{"layout", "u8_avx2"}}}}}}}};
+  in.fresh_sidecar = &foreign;
+  s = choose_seat(dot_with_layout(), in);
+  CHECK(s.companions[0].suffix == "u4_avx2");
+  CHECK(s.companions[0].step == "companion layout: u4_avx2 (follows the family: its entry 'u8_avx2' is no row of "
+                                "the family)");
+
+  // TUNE_POLICY=reference: everything stamps the reference.
+  in.fresh_sidecar = &measured;
+  in.force_reference = true;
+  s = choose_seat(dot_with_layout(), in);
+  CHECK(s.companions[0].suffix == "u1_base");
+}

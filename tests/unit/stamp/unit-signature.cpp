@@ -45,9 +45,42 @@ TEST_CASE("the stamp header declares the row and forwards the public name to it"
         "inline const bool dot = ::tune::detail::register_family({\"dot\", \"unroll4_avx2\", \"sidecar\", 7.2, true, "
         "\"cmake --build /b --target tune-s\"});\n"
         "}  // namespace tune::detail::stamped\n\n"
-        "inline float dot(const float* a, const float* b, std::size_t n) { return ::dot__unroll4_avx2(a, b, n); }\n");
+        "// tune_link(<target> dot EXPORT) defines the public names out of line in <target>; whatever links it "
+        "declares them.\n"
+        "#if defined(TUNE_DEFINE_dot)\n"
+        "__attribute__((visibility(\"default\"))) float dot(const float* a, const float* b, std::size_t n) "
+        "{ return ::dot__unroll4_avx2(a, b, n); }\n"
+        "#elif defined(TUNE_EXPORTED_dot)\n"
+        "float dot(const float* a, const float* b, std::size_t n);\n"
+        "#else\n"
+        "inline float dot(const float* a, const float* b, std::size_t n) { return ::dot__unroll4_avx2(a, b, n); }\n"
+        "#endif\n");
   s.from = tune::stamp::source::fallback;
   const auto in_ns = tune::stamp::render_header("dot", sig, s, "kern::v1", "cmake --build /b --target tune-s");
   CHECK(in_ns.find("(source: fallback)") != std::string::npos);
-  CHECK(in_ns.find("namespace kern::v1 {\ninline float dot(") != std::string::npos);
+  CHECK(in_ns.find("namespace kern::v1 {\n// tune_link(") != std::string::npos);
+  CHECK(in_ns.find("#else\ninline float dot(") != std::string::npos);
+}
+
+TEST_CASE("companions are declared and forwarded to their own seats beside the family") {
+  tune::stamp::seat s;
+  s.suffix = "unroll4_avx2";
+  s.from = tune::stamp::source::sidecar;
+  s.fallback = "unroll4_base";
+  s.companions = {{"layout", "unroll4_avx2", false, ""}, {"pack", "unroll2_avx2", true, ""}};
+  const auto sig = parse_signature("float(const float* a, std::size_t n)");
+  const auto header = tune::stamp::render_header("dot", sig, s, "", "cmake --build /b --target tune-s",
+                                                 {parse_signature("int()"), parse_signature("void(float* out)")});
+  CHECK(header.find("// companion layout = unroll4_avx2 (the family's row)\n"
+                    "// companion pack = unroll2_avx2 (its own sidecar entry)\n") != std::string::npos);
+  CHECK(header.find("float dot__unroll4_avx2(const float* a, std::size_t n);\nint layout__unroll4_avx2();\n"
+                    "void pack__unroll2_avx2(float* out);\n") != std::string::npos);
+  CHECK(header.find("#else\ninline float dot(const float* a, std::size_t n) { return ::dot__unroll4_avx2(a, n); }\n"
+                    "inline int layout() { return ::layout__unroll4_avx2(); }\n"
+                    "inline void pack(float* out) { return ::pack__unroll2_avx2(out); }\n#endif\n") !=
+        std::string::npos);
+  CHECK(header.find("#elif defined(TUNE_EXPORTED_dot)\nfloat dot(const float* a, std::size_t n);\nint layout();\n"
+                    "void pack(float* out);\n#else") != std::string::npos);
+  CHECK_THROWS_WITH_AS(tune::stamp::render_header("dot", sig, s, "", "c", {}),
+                       "render_header(dot): 2 companion seats but 0 companion signatures", std::invalid_argument);
 }

@@ -1,0 +1,11 @@
+# A misspelt keyword after COMPANIONS is named as a keyword, not taken for a companion function.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4
+  FALLBACK "unroll4"
+  COMPANIONS layout "int()"
+  INCLUDE include)

@@ -1,0 +1,11 @@
+# EXPORT is not a family: tune_link still needs the families.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4
+  FALLBACK "unroll4")
+add_library(lib SHARED app.cpp)
+tune_link(lib EXPORT)

@@ -1,0 +1,20 @@
+#include <tune/kernel.h>
+
+#include <cstddef>
+
+// Sums `a` PASSES times over; every pass re-reads memory and its sum is consumed, so the
+// compiler cannot drop one: PASSES=1 does half the work of 2 and a quarter of 4.
+float TUNE_ENTRY(const float* a, std::size_t n) {
+  float result = 0;
+  for (int pass = 0; pass < TUNE_AXIS(PASSES); ++pass) {
+    asm volatile("" : : "r"(a) : "memory");
+    float s = 0;
+    for (std::size_t i = 0; i < n; ++i) s += a[i];
+    asm volatile("" : : "x"(s));
+    result = s;
+  }
+  return result;
+}
+
+// The companion: what a caller asks to lay out its data for this row.
+int TUNE_COMPANION(layout)() { return TUNE_AXIS(PASSES); }

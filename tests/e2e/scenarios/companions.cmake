@@ -1,0 +1,110 @@
+# Companions and tune_link(... EXPORT), end to end (profiles-and-policy.md "Companions",
+# kernels.md "The stamp"). Family sumk has the companion layout(), which reports its row's PASSES.
+#   fallback   without a sidecar both stamp the fallback passes2; the app checks layout() against
+#              the row tune::status() names; nm: only passes2's kernel and companion are linked.
+#   mint       after `--target tune` both follow the measured winner; nm: only that row's symbols.
+#   own entry  a sidecar entry keyed by `layout`, listed in the family's race table, seats the
+#              companion on its own row; the same entry without the race table's record does not.
+#   export     the shared library exports sumk and layout as real symbols (nm -D), useexport calls
+#              them through it and links no row.
+include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
+
+e2e_fresh_dir()
+set(bin "${WORK_DIR}/build")
+set(sidecar "${bin}/e2e_companions.tune.json")
+set(header "${bin}/tune/include/tune/kernels/sumk.h")
+set(rows passes4 passes2 passes1)
+e2e_configure(configure "${E2E_DIR}/companions" "${bin}" Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+
+# e2e_expect_companion(<what> <kernel row> <companion row>): the app's check, the stamp record, nm.
+function(e2e_expect_companion what kernel companion)
+  set(args "")
+  if(NOT kernel STREQUAL companion)
+    set(args "${companion}")
+  endif()
+  e2e_run(${what}-app MAY_FAIL COMMAND "${bin}/app" ${args})
+  e2e_expect_equal("${what}: exit code of app" "${E2E_RC}" 0)
+  e2e_expect_contains("${what}: app output" "${E2E_OUTPUT}" "kernel=${kernel} layout=${companion} sum=1000")
+  e2e_read(record "${bin}/tune/comp/stamp.json")
+  e2e_json(v "${record}" families sumk suffix)
+  e2e_expect_equal("${what}: stamp.json sumk" "${v}" "${kernel}")
+  e2e_json(v "${record}" families sumk companions layout suffix)
+  e2e_expect_equal("${what}: stamp.json companion layout" "${v}" "${companion}")
+  # Only the rows the stamp names are linked: the kernel's (which holds its own companion too) and,
+  # when the companion has its own row, that one (which holds its own kernel too).
+  e2e_symbols(syms "${bin}/app")
+  e2e_expect_contains("${what}: nm app (the stamped kernel)" "${syms}" " sumk__${kernel}(float const*, unsigned long)")
+  e2e_expect_contains("${what}: nm app (the stamped companion)" "${syms}" " layout__${companion}()")
+  foreach(row IN LISTS rows)
+    if(NOT row STREQUAL kernel AND NOT row STREQUAL companion)
+      e2e_expect_not_contains("${what}: nm app (an unstamped row's companion)" "${syms}" "layout__${row}(")
+      e2e_expect_not_contains("${what}: nm app (an unstamped row's kernel)" "${syms}" "sumk__${row}(")
+    endif()
+  endforeach()
+endfunction()
+
+e2e_build(build-fallback "${bin}" TARGET app ENV TUNE_POLICY=fallback)
+e2e_read(text "${header}")
+e2e_expect_contains("sumk.h" "${text}" "// companion layout = passes2 (the family's row)")
+e2e_expect_contains("sumk.h" "${text}" "inline int layout() { return ::layout__passes2(); }")
+e2e_expect_companion(fallback passes2 passes2)
+
+# The isolated rows export their companion beside their entry, and nothing else.
+foreach(row IN LISTS rows)
+  execute_process(COMMAND "${NM}" -C -g --defined-only "${bin}/tune_rows/sumk/sumk__${row}.o" OUTPUT_VARIABLE globals)
+  string(REGEX REPLACE "[0-9a-f]+ T " "" globals "${globals}")
+  string(STRIP "${globals}" globals)
+  string(REPLACE "\n" ";" globals "${globals}")
+  list(SORT globals)
+  e2e_expect_equal("globals of the isolated row ${row}" "${globals}" "layout__${row}();sumk__${row}(float const*, unsigned long)")
+endforeach()
+
+e2e_build(mint "${bin}" TARGET tune)
+e2e_build(build-minted "${bin}" TARGET app)
+e2e_read(json "${sidecar}")
+e2e_json(winner "${json}" kernels sumk)
+if(NOT winner IN_LIST rows)
+  e2e_fail("the mint seated sumk on '${winner}', which is no row")
+  e2e_finish()
+endif()
+e2e_read(text "${header}")
+e2e_expect_contains("sumk.h after the mint" "${text}" "sumk = ${winner} (source: sidecar")
+e2e_expect_companion(minted "${winner}" "${winner}")
+
+# A companion's own entry, measured within the family's grid in the race that seated it.
+if(winner STREQUAL "passes4")
+  set(own passes1)
+else()
+  set(own passes4)
+endif()
+string(JSON json SET "${json}" kernels layout "\"${own}\"")
+string(JSON json SET "${json}" race sumk companions "{\"layout\": \"${own}\"}")
+file(WRITE "${sidecar}" "${json}")
+e2e_build(build-own-entry "${bin}" TARGET app)
+e2e_read(text "${header}")
+e2e_expect_contains("sumk.h with the companion's own entry" "${text}" "// companion layout = ${own} (its own sidecar entry)")
+e2e_expect_companion(own-entry "${winner}" "${own}")
+e2e_read(record "${bin}/tune/comp/stamp.json")
+e2e_json(v "${record}" families sumk companions layout source)
+e2e_expect_equal("stamp.json companion source" "${v}" sidecar)
+
+# The same entry without the race table's record (left from an older race): it follows the family.
+string(JSON json REMOVE "${json}" race sumk companions)
+file(WRITE "${sidecar}" "${json}")
+e2e_build(build-leftover-entry "${bin}" TARGET app)
+e2e_expect_companion(leftover-entry "${winner}" "${winner}")
+
+# tune_link(exported sumk EXPORT): real, exported symbols in the shared library.
+e2e_build(build-export "${bin}" TARGET useexport)
+set(so "${bin}/libexported.so")
+e2e_expect_exists("${so}")
+execute_process(COMMAND "${NM}" -D -C --defined-only "${so}" OUTPUT_VARIABLE dynamic)
+e2e_expect_matches("nm -D libexported.so (sumk exported)" "${dynamic}" "[0-9a-f]+ T sumk\\(float const\\*, unsigned long\\)")
+e2e_expect_matches("nm -D libexported.so (layout exported)" "${dynamic}" "[0-9a-f]+ T layout\\(\\)")
+e2e_symbols(syms "${bin}/useexport")
+e2e_expect_matches("nm useexport (calls sumk through the library)" "${syms}" " U sumk\\(float const\\*, unsigned long\\)")
+e2e_expect_not_contains("nm useexport (links no row of its own)" "${syms}" "sumk__")
+e2e_run(run-useexport MAY_FAIL COMMAND "${bin}/useexport")
+e2e_expect_equal("exit code of useexport" "${E2E_RC}" 0)
+e2e_expect_contains("useexport output" "${E2E_OUTPUT}" "sum=1000")
+e2e_finish()
