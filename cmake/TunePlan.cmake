@@ -172,6 +172,8 @@ endfunction()
     The environment variable the program reads; the plan sets it, the launcher applies it.
   ``VALUES``
     The values to try. The baseline is whatever the caller's environment holds.
+
+  The target needs a :command:`tune_execution_plan` in the same directory, before or after.
 #]=======================================================================]
 function(tune_knob target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "NAME;ENV" "VALUES")
@@ -209,6 +211,11 @@ function(tune_knob target)
     message(FATAL_ERROR "${_fn}: knob '${arg_NAME}' is already declared for ${target}; declare it once.")
   endif()
   list(JOIN arg_VALUES "," _values)
+  if(NOT _declared)
+    # A knob without a search is never tried: check once the directory has been read, so the
+    # plan may be declared before or after its knobs.
+    cmake_language(EVAL CODE "cmake_language(DEFER CALL _tune_plan_check_has_plan [[${target}]])")
+  endif()
   set_property(TARGET ${target} APPEND PROPERTY TUNE_PLAN_KNOB_NAMES "${arg_NAME}")
   set_property(TARGET ${target} APPEND PROPERTY TUNE_PLAN_KNOB_ARGS --knob "${arg_NAME}:${arg_ENV}=${_values}")
 endfunction()
@@ -220,7 +227,8 @@ function(_tune_plan_require_executable fn target)
   endif()
   get_target_property(_type ${target} TYPE)
   if(NOT _type STREQUAL "EXECUTABLE")
-    message(FATAL_ERROR "${fn}: '${target}' is a ${_type}, not an executable; an execution plan runs a program.")
+    message(FATAL_ERROR "${fn}: '${target}' is not an executable (its type is ${_type}); an execution plan "
+      "runs a program.")
   endif()
 endfunction()
 
@@ -237,4 +245,14 @@ function(_tune_plan_check_knobs target)
         "knob (${_known}, fftw_planner:patient) nor declared with tune_knob(${target} NAME ${_knob} ...).")
     endif()
   endforeach()
+endfunction()
+
+# Deferred to the end of the directory: a target with knobs has an execution plan.
+function(_tune_plan_check_has_plan target)
+  if(NOT TARGET tune-plan-${target})
+    get_property(_declared TARGET ${target} PROPERTY TUNE_PLAN_KNOB_NAMES)
+    list(JOIN _declared ", " _names)
+    message(FATAL_ERROR "tune_knob(${target}): '${target}' has knobs (${_names}) but no execution plan, so they "
+      "would never be tried; add tune_execution_plan(${target} ARGS ...) in this directory, or remove the knobs.")
+  endif()
 endfunction()

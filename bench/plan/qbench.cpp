@@ -9,10 +9,17 @@
 //    again in interleaved rounds. The minimum of many noisy medians is biased low (the winner's
 //    curse), so T* and T(selected) both come from this fresh pass: q = T* / T(selected).
 //
-//   tune-plan-qbench --budgets 10,30,120 --searches 3 --rounds 3 --final-rounds 7 --out q.json -- <program> <args>...
+// A point whose process fails or whose output leaves the tolerance around the baseline's cannot
+// be T*: the search would have removed it too. The load average is recorded around every pass
+// and search, because on a shared machine it explains the numbers.
+//
+//   tune-plan-qbench --budgets 10,30,120 --searches 3 --rounds 3 --final-rounds 7
+//                    --out docs/execution-plans-q.md --json q.json -- <program> <args>...
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <random>
 #include <string>
@@ -29,6 +36,7 @@
 #include "plan/knobs.h"
 #include "plan/process_worker.h"
 #include "plan/search.h"
+#include "plan/validation.h"
 #include "util/atomic_file.h"
 #include "util/subprocess.h"
 
@@ -71,9 +79,22 @@ struct options {
   int final_rounds = 7;
   std::size_t final_best = 8;
   double busy_threshold = 0.25;
-  std::string out = "plan-q.json";
+  std::string out;   // the Markdown table
+  std::string json;  // every measurement
   std::vector<std::string> command;
 };
+
+double loadavg1() { return proc_load_monitor({}).loadavg1(); }
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::string quote_command(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const auto& a : argv) out += (out.empty() ? "" : " ") + a;
+  return out;
+}
 
 int run(const options& o) {
   const environment env = tune::util::current_environment();
@@ -96,52 +117,70 @@ int run(const options& o) {
     request.env = point_env;
     request.cpus = base.alloc.cpus;
     request.timeout_s = 120;
-    auto out = runner.run(request);
-    if (out.status != run_outcome::state::ok) throw std::runtime_error("a measurement run failed: " + out.failure);
-    return out;
+    return runner.run(request);
   };
 
-  // The space comes from the baseline's report, as in the search.
+  // The space and the oracle come from the baseline's report, as in the search.
   const auto baseline = run_point(env);
+  if (baseline.status != run_outcome::state::ok) throw std::runtime_error("the baseline failed: " + baseline.failure);
   const auto space = build_knob_space({}, env, baseline, base.alloc.threads);
   const auto points = all_points(space);
+  const std::optional<tolerance> tol =
+      baseline.result ? std::optional<tolerance>(default_tolerance(baseline.result_type)) : std::nullopt;
   fmt::print("qbench: {} points over {} knobs, {} rounds\n", points.size(), space.axes.size(), o.rounds);
   std::vector<environment> point_envs;
   for (std::size_t i = 0; i < points.size(); ++i) {
     point_envs.push_back(i == 0 ? env : with_settings(env, settings_of(space, points[i])));
   }
 
+  // Why a point can never be T*: its process failed or its output left the tolerance.
+  std::map<std::size_t, std::string> excluded;
   std::mt19937 rng(20261129);
-  // Interleaved rounds over `which`; the median per-window objective of each point.
+  // Interleaved rounds over `which`; each point's per-window objectives, one per process.
   auto measure = [&](const std::vector<std::size_t>& which, int rounds, const char* pass) {
     std::map<std::size_t, std::vector<double>> samples;
     for (int round = 0; round < rounds; ++round) {
       std::vector<std::size_t> order = which;
       std::shuffle(order.begin(), order.end(), rng);
-      for (std::size_t i : order) samples[i].push_back(run_objective(run_point(point_envs[i])));
-      fmt::print("qbench: {} round {}/{} done\n", pass, round + 1, rounds);
+      for (std::size_t i : order) {
+        if (excluded.count(i)) continue;
+        const auto out = run_point(point_envs[i]);
+        if (out.status != run_outcome::state::ok) {
+          excluded[i] = out.failure;
+        } else if (tol && (!out.result || !compare_output(*baseline.result, *out.result, out.result_type, *tol).within)) {
+          excluded[i] = "output outside " + tol->text();
+        } else {
+          samples[i].push_back(run_objective(out));
+        }
+      }
+      fmt::print("qbench: {} round {}/{} done (load {:.2f})\n", pass, round + 1, rounds, loadavg1());
       std::fflush(stdout);
     }
     return samples;
   };
+  auto t_of = [](const std::map<std::size_t, std::vector<double>>& samples, std::size_t i) {
+    const auto it = samples.find(i);
+    return it == samples.end() || it->second.empty() ? std::numeric_limits<double>::infinity() : median(it->second);
+  };
 
   std::vector<std::size_t> every(points.size());
   for (std::size_t i = 0; i < every.size(); ++i) every[i] = i;
+  const double load_start = loadavg1();
   const auto exhaustive_start = std::chrono::steady_clock::now();
   const auto exhaustive = measure(every, o.rounds, "exhaustive");
-  const double exhaustive_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - exhaustive_start).count();
+  const double exhaustive_s = seconds_since(exhaustive_start);
+  const double load_after_exhaustive = loadavg1();
   std::vector<std::size_t> by_time = every;
-  std::stable_sort(by_time.begin(), by_time.end(), [&](std::size_t a, std::size_t b) {
-    return median(exhaustive.at(a)) < median(exhaustive.at(b));
-  });
-  fmt::print("qbench: exhaustive best {:.6f} s per window ({}), baseline {:.6f} s\n", median(exhaustive.at(by_time[0])),
-             describe(space, points[by_time[0]]), median(exhaustive.at(0)));
+  std::stable_sort(by_time.begin(), by_time.end(),
+                   [&](std::size_t a, std::size_t b) { return t_of(exhaustive, a) < t_of(exhaustive, b); });
+  fmt::print("qbench: exhaustive best {:.6f} s per window ({}), baseline {:.6f} s, {} points excluded\n",
+             t_of(exhaustive, by_time[0]), describe(space, points[by_time[0]]), t_of(exhaustive, 0), excluded.size());
 
   struct search_row {
     double budget_s;
     search_record record;
     std::optional<std::size_t> selected;
+    double wall_s;  // measured around the whole call, as a user would
   };
   std::vector<search_row> rows;
   steady_clock_source clock;
@@ -151,13 +190,15 @@ int run(const options& o) {
       search_options opts = base;
       opts.budget_s = budget;
       search_context context{runner, clock, load};
+      const auto start = std::chrono::steady_clock::now();
       auto record = run_search(opts, context);
+      const double wall_s = seconds_since(start);
       const auto selected = record.plan_written_allowed ? point_of(space, points, record) : std::nullopt;
-      fmt::print("qbench: budget {:>5.0f} s  #{}  {:<16} overrun {:.3f} s  {} processes  {}\n", budget, k + 1,
-                 to_string(record.status), record.overrun_s, record.runs.size(),
+      fmt::print("qbench: budget {:>5.0f} s  #{}  {:<16} overrun {:.3f} s  {} processes  load {:.2f}  {}\n", budget,
+                 k + 1, to_string(record.status), record.overrun_s, record.runs.size(), record.load_before.loadavg1,
                  selected ? describe(space, points[*selected]) : "none");
       std::fflush(stdout);
-      rows.push_back({budget, std::move(record), selected});
+      rows.push_back({budget, std::move(record), selected, wall_s});
     }
   }
 
@@ -168,15 +209,77 @@ int run(const options& o) {
   finalists.push_back(0);
   std::sort(finalists.begin(), finalists.end());
   finalists.erase(std::unique(finalists.begin(), finalists.end()), finalists.end());
+  const double load_before_final = loadavg1();
   const auto final_samples = measure(finalists, o.final_rounds, "final");
-  std::map<std::size_t, double> t;
-  std::size_t best = finalists.front();
+  const double load_end = loadavg1();
+  // t: each finalist's median process, the q the goal is stated in. fastest: its fastest process,
+  // a second view that a level shift between processes (40% on these machines) moves less; the
+  // two disagree when the final pass cannot separate the finalists.
+  std::map<std::size_t, double> t, fastest;
+  std::size_t best = 0, best_fastest = 0;
   for (std::size_t i : finalists) {
-    t[i] = median(final_samples.at(i));
+    t[i] = t_of(final_samples, i);
+    const auto it = final_samples.find(i);
+    fastest[i] = it == final_samples.end() || it->second.empty()
+                     ? std::numeric_limits<double>::infinity()
+                     : *std::min_element(it->second.begin(), it->second.end());
     if (t[i] < t[best]) best = i;
+    if (fastest[i] < fastest[best_fastest]) best_fastest = i;
   }
+  if (!std::isfinite(t[best])) throw std::runtime_error("no finalist completed the final pass");
   fmt::print("qbench: T* = {:.6f} s per window ({}), baseline {:.6f} s\n", t[best], describe(space, points[best]),
              t[0]);
+
+  // The Markdown table, printed and (with --out) written.
+  std::string md;
+  md += fmt::format("Program: `{}` on {} CPUs ({}), {} points over {} knobs ({}).\n\n", quote_command(o.command),
+                    base.alloc.threads, describe_cpus(base.alloc.cpus), points.size(), space.axes.size(),
+                    enumeration_version);
+  md += fmt::format(
+      "Exhaustive pass: {} rounds over every point in {:.0f} s, {} points excluded; final pass: {} rounds over {} "
+      "finalists (the exhaustive pass's best {}, every selected point, the baseline).\n\n",
+      o.rounds, exhaustive_s, excluded.size(), o.final_rounds, finalists.size(), o.final_best);
+  md += fmt::format("T* = {:.6f} s per window ({}); baseline {:.6f} s per window (q of keeping the baseline: {:.3f}).\n\n",
+                    t[best], describe(space, points[best]), t[0], t[best] / t[0]);
+  const auto& star_samples = final_samples.at(best);
+  std::vector<double> deviations;
+  for (double x : star_samples) deviations.push_back(std::fabs(x - t[best]));
+  md += fmt::format("Final-pass spread of T*'s processes: {:.6f} to {:.6f} s per window (MAD {:.1f}%).\n\n",
+                    *std::min_element(star_samples.begin(), star_samples.end()),
+                    *std::max_element(star_samples.begin(), star_samples.end()), 100 * median(deviations) / t[best]);
+  md += fmt::format(
+      "Load average (1 min) on this 2-core shared machine: {:.2f} at the start, {:.2f} after the exhaustive pass, "
+      "{:.2f} before and {:.2f} after the final pass.\n\n",
+      load_start, load_after_exhaustive, load_before_final, load_end);
+  md += "| budget | search | status | selected | T(selected) s/window | q | q (fastest process) | elapsed s | overrun s | processes | load before → after |\n";
+  md += "|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---|\n";
+  std::map<double, int> index;
+  for (const auto& row : rows) {
+    const auto& rec = row.record;
+    const std::string q = row.selected ? fmt::format("{:.3f}", t[best] / t.at(*row.selected)) : "n/a";
+    const std::string q_fastest =
+        row.selected ? fmt::format("{:.3f}", fastest[best_fastest] / fastest.at(*row.selected)) : "n/a";
+    md += fmt::format("| {:.0f} s | {} | {} | {} | {} | {} | {} | {:.2f} | {:.3f} | {} | {:.2f} → {:.2f} |\n",
+                      row.budget_s, ++index[row.budget_s], to_string(rec.status),
+                      row.selected ? describe(space, points[*row.selected]) : "none (no plan)",
+                      row.selected ? fmt::format("{:.6f}", t.at(*row.selected)) : "n/a", q, q_fastest, rec.elapsed_s,
+                      rec.overrun_s, rec.runs.size(), rec.load_before.loadavg1, rec.load_after.loadavg1);
+  }
+  md += "\n| budget | median q | worst q | worst overrun s |\n|---:|---:|---:|---:|\n";
+  for (double budget : o.budgets) {
+    std::vector<double> qs;
+    double worst_overrun = 0;
+    for (const auto& row : rows) {
+      if (row.budget_s != budget) continue;
+      worst_overrun = std::max(worst_overrun, row.record.overrun_s);
+      if (row.selected) qs.push_back(t[best] / t.at(*row.selected));
+    }
+    md += qs.empty() ? fmt::format("| {:.0f} s | n/a | n/a | {:.3f} |\n", budget, worst_overrun)
+                     : fmt::format("| {:.0f} s | {:.3f} | {:.3f} | {:.3f} |\n", budget, median(qs),
+                                   *std::min_element(qs.begin(), qs.end()), worst_overrun);
+  }
+  fmt::print("\n{}", md);
+  if (!o.out.empty()) tune::util::write_file_atomic(o.out, md);
 
   nlohmann::json results = nlohmann::json::array();
   for (const auto& row : rows) {
@@ -185,23 +288,24 @@ int run(const options& o) {
                         {"stop_reason", row.record.stop_reason},
                         {"elapsed_s", row.record.elapsed_s},
                         {"overrun_s", row.record.overrun_s},
+                        {"wall_s", row.wall_s},
                         {"processes", row.record.runs.size()},
+                        {"loadavg1_before", row.record.load_before.loadavg1},
+                        {"loadavg1_after", row.record.load_after.loadavg1},
                         {"selected", row.selected ? describe(space, points[*row.selected]) : "none"}};
     if (row.selected) {
       r["t_selected_s"] = t.at(*row.selected);
       r["q"] = t[best] / t.at(*row.selected);
+      r["q_fastest"] = fastest[best_fastest] / fastest.at(*row.selected);
     }
-    fmt::print("qbench: budget {:>5.0f} s  {:<16} q={}  overrun {:.3f} s  {}\n", row.budget_s,
-               to_string(row.record.status),
-               row.selected ? fmt::format("{:.3f}", t[best] / t.at(*row.selected)) : "n/a", row.record.overrun_s,
-               r["selected"].get<std::string>());
     results.push_back(r);
   }
-
   nlohmann::json table = nlohmann::json::array();
   for (std::size_t i = 0; i < points.size(); ++i) {
-    nlohmann::json entry = {{"point", describe(space, points[i])}, {"exhaustive_s", exhaustive.at(i)}};
+    nlohmann::json entry = {{"point", describe(space, points[i])},
+                            {"exhaustive_s", exhaustive.count(i) ? exhaustive.at(i) : std::vector<double>{}}};
     if (final_samples.count(i)) entry["final_s"] = final_samples.at(i);
+    if (excluded.count(i)) entry["excluded"] = excluded.at(i);
     table.push_back(entry);
   }
   const nlohmann::json doc = {{"format", "tune-plan-qbench/1"},
@@ -211,14 +315,14 @@ int run(const options& o) {
                               {"rounds", o.rounds},
                               {"final_rounds", o.final_rounds},
                               {"exhaustive_s", exhaustive_s},
+                              {"loadavg1", {load_start, load_after_exhaustive, load_before_final, load_end}},
                               {"t_star_s", t[best]},
                               {"best", describe(space, points[best])},
                               {"t_baseline_s", t[0]},
                               {"searches", results},
                               {"points_measured", table}};
-  tune::util::write_file_atomic(o.out, doc.dump(2) + "\n");
+  if (!o.json.empty()) tune::util::write_file_atomic(o.json, doc.dump(2) + "\n");
   std::filesystem::remove_all(scratch);
-  fmt::print("qbench: written {}\n", o.out);
   return 0;
 }
 
@@ -234,7 +338,8 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   app.add_option("--final-best", o.final_best, "How many of the exhaustive pass's best enter the final pass");
   app.add_option("--busy-threshold", o.busy_threshold, "As tune plan search --busy-threshold");
-  app.add_option("--out", o.out, "Where to write the results (JSON)");
+  app.add_option("--out", o.out, "Where to write the table (Markdown), e.g. docs/execution-plans-q.md");
+  app.add_option("--json", o.json, "Where to write every measurement (JSON)");
   app.add_option("command", o.command, "-- <program> <args>...")->required();
   CLI11_PARSE(app, argc, argv);
   try {

@@ -9,7 +9,9 @@
 #include <cblas.h>
 #include <fftw3.h>
 #include <omp.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdio>
@@ -127,6 +129,20 @@ class stepper {
   fftw_plan forward_ = nullptr, backward_ = nullptr;
 };
 
+// The knob variables this process was started with, one line each, so a launch under a plan can
+// be checked from outside: the plan's settings present, the variables it removes absent.
+void print_knob_environment() {
+  std::vector<std::string> lines;
+  for (char** entry = environ; *entry; ++entry) {
+    const std::string text = *entry;
+    for (const char* prefix : {"OMP_", "OPENBLAS_", "GOMP_", "TUNE_KNOB_"}) {
+      if (text.rfind(prefix, 0) == 0) lines.push_back(text);
+    }
+  }
+  std::sort(lines.begin(), lines.end());
+  for (const auto& line : lines) std::printf("plan-demo: env %s\n", line.c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -146,6 +162,7 @@ int main(int argc, char** argv) {
       for (double x : out) checksum += x;
       s.print_settings();
     }
+    print_knob_environment();
     fftw_cleanup_threads();
     std::printf("plan-demo: size %d, %d steps, checksum %.12g\n", o.size, o.steps, checksum);
     return 0;

@@ -29,7 +29,14 @@ double mad(const std::vector<double>& values) {
   return median(deviations);
 }
 
-decision decide(const std::vector<pair_sample>& pairs, const std::optional<pair_sample>& aa, double min_gain) {
+std::optional<double> aa_noise(const std::vector<pair_sample>& aa_pairs) {
+  if (aa_pairs.empty()) return std::nullopt;
+  std::vector<double> gains;
+  for (const auto& p : aa_pairs) gains.push_back(std::fabs(p.gain()));
+  return median(gains);
+}
+
+decision decide(const std::vector<pair_sample>& pairs, const std::vector<pair_sample>& aa_pairs, double min_gain) {
   decision d;
   d.complete_pairs = static_cast<int>(pairs.size());
   std::vector<double> gains;
@@ -38,24 +45,30 @@ decision decide(const std::vector<pair_sample>& pairs, const std::optional<pair_
     d.median_gain = median(gains);
     d.mad_gain = mad(gains);
   }
-  if (aa) d.aa_gain = aa->gain();
-  d.threshold = std::max({min_gain, 2 * d.mad_gain, aa ? 2 * std::fabs(*d.aa_gain) : 0.0});
+  d.aa_gain = aa_noise(aa_pairs);
+  d.threshold = std::max({min_gain, 2 * d.mad_gain, d.aa_gain ? 2 * *d.aa_gain : 0.0});
   if (d.complete_pairs < min_pairs) {
     d.reason = "no improvement established: " + std::to_string(d.complete_pairs) +
                " complete pairs, at least " + std::to_string(min_pairs) + " needed";
     return d;
   }
-  if (!aa) {
+  if (!d.aa_gain) {
     d.reason = "no improvement established: the A/A pair is missing";
     return d;
   }
+  const std::string aa_text = aa_pairs.size() == 1 ? "" : " over " + std::to_string(aa_pairs.size()) + " A/A pairs";
   const std::string numbers = "median gain " + percent(d.median_gain) + " vs threshold " + percent(d.threshold) +
                               " (MIN_GAIN " + percent(min_gain) + ", 2·MAD " + percent(2 * d.mad_gain) +
-                              ", 2·|A/A| " + percent(2 * std::fabs(*d.aa_gain)) + ") over " +
+                              ", 2·|A/A| " + percent(2 * *d.aa_gain) + aa_text + ") over " +
                               std::to_string(d.complete_pairs) + " pairs";
   d.established = d.median_gain > d.threshold;
   d.reason = (d.established ? "improvement established: " : "no improvement established: ") + numbers;
   return d;
+}
+
+bool blocked_by_aa(const decision& d, double min_gain) {
+  return !d.established && d.complete_pairs >= min_pairs && d.aa_gain &&
+         d.median_gain > std::max(min_gain, 2 * d.mad_gain);
 }
 
 }  // namespace tune::plan

@@ -4,6 +4,9 @@
 // With per-pair gain g = 1 - T_cand / T_base, a candidate wins only if
 //   median(g) > max(MIN_GAIN, 2·MAD(g), 2·|A/A gain|)
 // with at least 3 complete pairs and the A/A pair. Anything less is "no improvement established".
+// When budget allows more A/A pairs (the search runs them only when the A/A term alone blocks a
+// decision), |A/A gain| is the median over them: one pair is a sample of one, and the candidate's
+// side of the rule is a median too.
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,7 +26,7 @@ struct decision {
   int complete_pairs = 0;
   double median_gain = 0;
   double mad_gain = 0;
-  std::optional<double> aa_gain;
+  std::optional<double> aa_gain;  // |A/A gain|: the median over the A/A pairs
   double threshold = 0;  // max(MIN_GAIN, 2·MAD, 2·|A/A|)
   std::string reason;    // one sentence with the numbers
 };
@@ -32,6 +35,12 @@ double median(std::vector<double> values);
 // Median absolute deviation from the median (unscaled).
 double mad(const std::vector<double>& values);
 
-decision decide(const std::vector<pair_sample>& pairs, const std::optional<pair_sample>& aa, double min_gain);
+// |A/A gain| as the decision uses it: the median of |gain| over the A/A pairs; nullopt without one.
+std::optional<double> aa_noise(const std::vector<pair_sample>& aa_pairs);
+
+decision decide(const std::vector<pair_sample>& pairs, const std::vector<pair_sample>& aa_pairs, double min_gain);
+
+// True when the verdict failed only because of the A/A term: more A/A evidence could change it.
+bool blocked_by_aa(const decision& d, double min_gain);
 
 }  // namespace tune::plan

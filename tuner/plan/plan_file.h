@@ -29,7 +29,7 @@ struct plan_evidence {
   std::vector<double> baseline_window_s;   // per-window objective of each baseline process compared
   std::vector<double> winner_window_s;     // and of the winner's (empty when the baseline stands)
   std::optional<double> gain;              // median paired gain of the winner
-  std::optional<double> aa_gain;
+  std::optional<double> aa_gain;           // |A/A gain| the decision used (aa_noise)
   double budget_s = 0;
   double elapsed_s = 0;
   std::string enumeration;

@@ -162,7 +162,7 @@ plan_search_result run_plan_search(const plan_search_request& request, const std
       if (r.candidate == 0 && r.objective_s) e.baseline_window_s.push_back(*r.objective_s);
     }
   }
-  if (record.aa) e.aa_gain = record.aa->gain();
+  e.aa_gain = aa_noise(record.aa_pairs);
   e.budget_s = record.options.budget_s;
   e.elapsed_s = record.elapsed_s;
   e.enumeration = record.enumeration;

@@ -108,6 +108,8 @@ json report_json(const search_record& record, const std::optional<plan_identity>
                              {"established", c.verdict.established},
                              {"reason", c.verdict.reason}});
   }
+  json aa_pairs = json::array();
+  for (const auto& p : record.aa_pairs) aa_pairs.push_back(pair_json(p));
   json normalizations = json::array();
   for (const auto& n : record.normalizations) {
     normalizations.push_back({{"variable", n.variable}, {"value", n.value}, {"reason", n.reason}});
@@ -154,7 +156,7 @@ json report_json(const search_record& record, const std::optional<plan_identity>
                        : json(nullptr)},
       {"runs", runs},
       {"candidates", candidates},
-      {"aa_pair", record.aa ? pair_json(*record.aa) : json(nullptr)},
+      {"aa_pairs", aa_pairs},
       {"confirmations", confirmations},
       {"winner", record.winner ? json(*record.winner) : json(nullptr)},
       {"selected", settings_json(record.selected)},

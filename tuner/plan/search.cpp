@@ -16,8 +16,10 @@ constexpr double hang_slack_s = 2.0;
 constexpr double cost_margin = 1.25;
 // Budget left after every proposal ran goes to screening the best few again, so one lucky or
 // unlucky process decides less about which candidates reach confirmation.
-constexpr std::size_t refine_top = 3;
-constexpr std::size_t refine_processes = 3;
+constexpr std::size_t refine_top = 4;
+constexpr std::size_t refine_processes = 5;
+// A new screening leader is re-screened until its objective is a median of this many processes.
+constexpr std::size_t challenge_processes = 3;
 
 std::string seconds(double s) {
   char text[32];
@@ -90,30 +92,42 @@ class searcher {
   int next_seq_ = 1;
   bool cancelled_ = false;
   double baseline_wall_s_ = 0;        // slowest baseline process so far
-  double leader_cost_s_ = 0;          // estimated process cost of the best screened candidate
-  double leader_objective_s_ = 0;
   std::vector<double> oracle_;
   bool has_oracle_ = false;
   bool uses_fftw_ = false;
   std::map<std::string, int> keys_;   // effective settings → candidate id (0: baseline)
   std::set<choice> proposed_;
   std::map<int, choice> points_;      // candidate id → point (screened candidates)
-  std::vector<screened> singles_;
+  std::vector<int> single_ids_;        // stage-1 candidates that completed
   std::vector<double> screen_walls_;
   std::map<int, std::vector<double>> screen_objectives_;  // candidate id → its screening processes
 
   double elapsed() { return ctx_.clock.now_s() - t0_; }
   double remaining() { return opt_.budget_s - elapsed(); }
   double run_cost() const { return baseline_wall_s_ * cost_margin; }
+  // A process of candidate `id`: its slowest so far, with the margin.
+  double process_cost(int id) const {
+    double wall = 0;
+    for (const auto& r : rec_.runs) {
+      if (r.candidate == id) wall = std::max(wall, r.outcome.wall_s);
+    }
+    return wall * cost_margin;
+  }
   // A screening process: as long as the median screened so far (the baseline's before any).
   double screen_cost() const {
     return screen_walls_.empty() ? run_cost() : median(screen_walls_) * cost_margin;
   }
   double recheck_cost() const { return uses_fftw_ ? run_cost() : 0; }
   // What must stay free for a decision: the A/A pair, the minimum pairs against the leading
-  // contender (priced at its own process time once one exists), the wisdom re-check.
+  // contender, the wisdom re-check. The contender is priced at its own process time once one
+  // exists, else at the median screening process; before the first screening nothing is known
+  // about candidates, and pricing them like the baseline would let a slow baseline forbid the
+  // very first look (the contender check in confirm() still refuses what cannot be afforded).
   double confirmation_reserve() const {
-    const double cand = leader_cost_s_ > 0 ? leader_cost_s_ : run_cost();
+    const auto ranked = ranked_screened();
+    const double cand = !ranked.empty()          ? process_cost(ranked.front().id)
+                        : !screen_walls_.empty() ? screen_cost()
+                                                 : 0.0;
     return (2 + min_pairs) * run_cost() + min_pairs * cand + (uses_fftw_ ? cand : 0);
   }
 
@@ -354,13 +368,34 @@ class searcher {
     candidate(id).peak_rss_kb = r.outcome.peak_rss_kb;
     if (record_screening(id, r)) {
       points_[id] = p.point;
-      if (p.stage == "one-knob") singles_.push_back({p.point, id, *r.objective_s});
+      if (p.stage == "one-knob") single_ids_.push_back(id);
+      challenge_if_leader(id);
     }
     return true;
   }
 
-  // Judges a screening process; a completed one updates the candidate's screening objective
-  // (the median of its screening processes) and the leader the reserve is priced on.
+  // A candidate that takes the lead ahead of the baseline is screened again at once, until its
+  // objective is the median of challenge_processes processes: one lucky process must not steer
+  // the neighbour rounds and the choice of contenders (a median of two is their mean, which
+  // still carries half the luck).
+  void challenge_if_leader(int id) {
+    while (screen_objectives_[id].size() < challenge_processes) {
+      const auto ranked = ranked_screened();
+      if (ranked.empty() || ranked.front().id != id) return;
+      if (ranked.front().objective_s >= *rec_.baseline_objective_s) return;
+      const double window = remaining() - confirmation_reserve();
+      if (window < process_cost(id) || check_cancel()) return;
+      const auto& r = launch("screen", id, with_settings(rec_.base_env, candidate(id).settings),
+                             std::min(hang_limit(), window), opt_.initial_wisdom, false);
+      if (!record_screening(id, r)) {
+        points_.erase(id);
+        return;
+      }
+    }
+  }
+
+  // Judges a screening process; a completed one updates the candidate's screening objective,
+  // the median of its screening processes.
   bool record_screening(int id, const run_record& r) {
     screen_walls_.push_back(r.outcome.wall_s);
     auto& c = candidate(id);
@@ -371,10 +406,6 @@ class searcher {
     c.objective_s = median(objectives);
     c.reason = "screened at " + seconds(*c.objective_s) + " per window" +
                (objectives.size() > 1 ? " (median of " + std::to_string(objectives.size()) + " processes)" : "");
-    if (leader_cost_s_ == 0 || *c.objective_s < leader_objective_s_) {
-      leader_objective_s_ = *c.objective_s;
-      leader_cost_s_ = r.outcome.wall_s * cost_margin;
-    }
     return true;
   }
 
@@ -420,7 +451,11 @@ class searcher {
         stopped = !screen_one(p);
       }
       if (stopped) return;
-      batch = neighbour_stage(space_, ranked_screened(), singles_, *rec_.baseline_objective_s);
+      std::vector<screened> singles;
+      for (int single : single_ids_) {
+        if (points_.count(single)) singles.push_back({points_.at(single), single, *candidate(single).objective_s});
+      }
+      batch = neighbour_stage(space_, ranked_screened(), singles, *rec_.baseline_objective_s);
       const bool any_new = std::any_of(batch.begin(), batch.end(),
                                        [&](const proposal& p) { return !proposed_.count(p.point); });
       if (!any_new) return refine();
@@ -428,9 +463,10 @@ class searcher {
   }
 
   // One confirmation process of the baseline or a candidate; the objective when it counts.
-  // Nothing starts when the budget cannot cover it: the sample is then missing.
+  // Nothing starts when the budget cannot cover its expected cost (the margin is what the
+  // reserve kept in hand for this phase): the sample is then missing.
   std::optional<double> confirm_run(const std::string& role, int id, const environment& env, double cost) {
-    if (remaining() < cost) return std::nullopt;
+    if (remaining() < cost / cost_margin) return std::nullopt;
     const double timeout = std::min(hang_limit(), remaining());
     if (id == 0) {
       const auto& r = launch_baseline(role, timeout);
@@ -446,13 +482,14 @@ class searcher {
     return r.objective_s;
   }
 
+  // One more A/A pair; false when it could not be completed.
   bool run_aa_pair() {
-    if (rec_.aa) return true;
     const auto first = confirm_run("aa", 0, rec_.base_env, run_cost());
     if (!first) return false;
     const auto second = confirm_run("aa", 0, rec_.base_env, run_cost());
-    if (second) rec_.aa = pair_sample{*first, *second};
-    return rec_.aa.has_value();
+    if (!second) return false;
+    rec_.aa_pairs.push_back({*first, *second});
+    return true;
   }
 
   // Alternating pairs for one candidate while the budget allows, keeping `keep_s` free.
@@ -462,8 +499,11 @@ class searcher {
     const environment env = with_settings(rec_.base_env, candidate(id).settings);
     const double pair_cost = run_cost() + cand_cost;
     for (int k = 0; static_cast<int>(conf.pairs.size()) < opt_.max_pairs; ++k) {
+      // Pairs beyond the minimum keep room for what follows; the minimum is tried on expected costs.
       const bool minimum_met = static_cast<int>(conf.pairs.size()) >= min_pairs;
-      if (remaining() - pair_cost < (minimum_met ? keep_s : recheck_cost())) break;
+      if (minimum_met ? remaining() - pair_cost < keep_s : remaining() - pair_cost / cost_margin < recheck_cost() / cost_margin) {
+        break;
+      }
       if (check_cancel()) break;
       // Alternate the order (B C, C B, ...) so a steady drift favours neither side.
       const bool base_first = k % 2 == 0;
@@ -485,7 +525,7 @@ class searcher {
       const auto fate = candidate(id).fate;
       if (fate != "completed") break;  // invalid or failed now: it cannot win
     }
-    conf.verdict = decide(conf.pairs, rec_.aa, opt_.min_gain);
+    conf.verdict = decide(conf.pairs, rec_.aa_pairs, opt_.min_gain);
     if (candidate(id).fate != "completed") {
       conf.verdict.established = false;
       conf.verdict.reason = "no improvement established: " + candidate(id).reason;
@@ -507,7 +547,7 @@ class searcher {
       return false;
     }
     if (check_cancel()) return false;
-    run_aa_pair();
+    if (rec_.aa_pairs.empty()) run_aa_pair();
     auto conf = confirm_candidate(id, run_cost(), recheck_cost());
     const bool won = conf.verdict.established;
     rec_.confirmations.push_back(conf);
@@ -533,7 +573,7 @@ class searcher {
         return false;
       }
       const std::string wisdom = *last->outcome.wisdom;
-      if (remaining() < run_cost()) {
+      if (remaining() < process_cost(id) / cost_margin) {
         rec_.wisdom_note = "c" + std::to_string(id) + "'s FFTW wisdom could not be re-checked: the budget is spent";
         return false;
       }
@@ -567,24 +607,20 @@ class searcher {
 
   search_record confirm() {
     const auto ranked = ranked_screened();
-    auto cost_of = [&](int id) {
-      double wall = 0;
-      for (const auto& r : rec_.runs) {
-        if (r.candidate == id) wall = std::max(wall, r.outcome.wall_s);
-      }
-      return wall * cost_margin;
-    };
+    auto cost_of = [&](int id) { return process_cost(id); };
     // The smallest confirmation that can decide: the A/A pair, the minimum pairs, the re-check.
     auto minimum_confirmation = [&](int id) {
       return (2 + min_pairs) * run_cost() + min_pairs * cost_of(id) + (uses_fftw_ ? cost_of(id) : 0);
     };
     // The best one or two that beat the baseline in screening and whose confirmation still fits:
     // a late leader with a costly start-up must not crowd out a decision on the one before it.
+    // Fitting is judged on expected costs (without the margin the reserve was built with); a
+    // confirmation that then runs short ends with too few pairs, never past the budget.
     std::vector<int> contenders;
     std::optional<double> shortfall_needed;
     for (const auto& s : ranked) {
       if (s.objective_s >= *rec_.baseline_objective_s || contenders.size() == 2) break;
-      if (minimum_confirmation(s.id) > remaining()) {
+      if (minimum_confirmation(s.id) / cost_margin > remaining()) {
         candidate(s.id).reason += "; not confirmed: its confirmation needs " + seconds(minimum_confirmation(s.id)) +
                                   ", " + seconds(std::max(0.0, remaining())) + " left";
         if (!shortfall_needed) shortfall_needed = minimum_confirmation(s.id);
@@ -597,9 +633,18 @@ class searcher {
       const bool starved = std::any_of(rec_.candidates.begin(), rec_.candidates.end(), [](const candidate_record& c) {
         return c.fate == "proposed";
       });
+      const auto unscreened = std::count_if(rec_.candidates.begin(), rec_.candidates.end(),
+                                            [](const candidate_record& c) { return c.fate == "proposed"; });
       if (screened_count == 0 && starved) {
         return finish(search_status::budget_exhausted,
                       "the budget ran out before any candidate could be screened");
+      }
+      // Nothing screened beat the baseline, but the budget cut screening short: that is not
+      // evidence that the baseline stands.
+      if (starved) {
+        return finish(search_status::budget_exhausted,
+                      "the budget ran out with " + std::to_string(unscreened) + " proposed candidates not screened; " +
+                          "none of the " + std::to_string(screened_count) + " screened was faster than the baseline");
       }
       if (shortfall_needed) {
         return finish(search_status::budget_exhausted,
@@ -609,7 +654,7 @@ class searcher {
       return finish(search_status::baseline, "no candidate screened faster than the baseline (" +
                                                  std::to_string(screened_count) + " screened)");
     }
-    if (!run_aa_pair()) {
+    if (rec_.aa_pairs.empty() && !run_aa_pair()) {
       if (remaining() <= run_cost()) return finish(search_status::budget_exhausted, "the budget ran out during the A/A pair");
       return finish(search_status::inconclusive, "the A/A pair failed: no noise estimate, no decision");
     }
@@ -635,6 +680,27 @@ class searcher {
       }
       rec_.confirmations.push_back(std::move(conf));
       if (cancelled_) return finish(search_status::cancelled, cancel_reason());
+    }
+    // The A/A term alone blocked every verdict: while budget allows, more A/A pairs turn the
+    // noise estimate from one sample into a median, and the verdicts are taken again.
+    auto blocked = [&] {
+      return std::any_of(rec_.confirmations.begin(), rec_.confirmations.end(), [&](const confirmation_record& c) {
+        return candidate(c.candidate).fate == "completed" && blocked_by_aa(c.verdict, opt_.min_gain);
+      });
+    };
+    while (!best && static_cast<int>(rec_.aa_pairs.size()) < opt_.max_aa_pairs && blocked() &&
+           remaining() >= 2 * run_cost() + recheck_cost()) {
+      if (check_cancel()) return finish(search_status::cancelled, cancel_reason());
+      if (!run_aa_pair()) break;
+      for (auto& conf : rec_.confirmations) {
+        if (candidate(conf.candidate).fate != "completed") continue;
+        conf.verdict = decide(conf.pairs, rec_.aa_pairs, opt_.min_gain);
+        candidate(conf.candidate).reason = conf.verdict.reason;
+        if (conf.verdict.established && (!best || conf.verdict.median_gain > best_gain)) {
+          best = conf.candidate;
+          best_gain = conf.verdict.median_gain;
+        }
+      }
     }
     if (best) {
       if (settle_winner(*best)) {

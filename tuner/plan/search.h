@@ -32,6 +32,7 @@ struct search_options {
   std::optional<std::string> initial_wisdom;  // FFTW wisdom every candidate starts from (a copy)
   std::optional<assignment> cached;      // a cached plan's settings, re-confirmed first
   int max_pairs = 8;                     // confirmation pairs per candidate when budget allows
+  int max_aa_pairs = 5;                  // A/A pairs when the A/A term alone blocks a decision
   double busy_threshold = 0.25;          // busy_fraction above which the host is busy
 };
 
@@ -93,7 +94,7 @@ struct search_record {
   std::string oracle;                 // "baseline output, N f64 values" or why there is none
   std::vector<run_record> runs;
   std::vector<candidate_record> candidates;
-  std::optional<pair_sample> aa;
+  std::vector<pair_sample> aa_pairs;  // baseline vs baseline; more than one only when needed
   std::vector<confirmation_record> confirmations;
   search_status status = search_status::baseline;
   std::string stop_reason;

@@ -80,6 +80,22 @@ TEST_CASE("allocation: v2 takes the minimum cpu.max over the cgroup and every an
   CHECK(a.threads == 1);
 }
 
+TEST_CASE("allocation: v2 limits set only two levels up bind, and the report names the file") {
+  temp_dir root;
+  const auto base = root / "sys/fs/cgroup";
+  write_text(base / "user.slice/cpu.max", "150000 100000\n");
+  write_text(base / "user.slice/memory.max", "268435456\n");
+  const auto a = detect_allocation(unified(root, "/user.slice/session/job"), {});
+  REQUIRE(a.cpu_quota);
+  CHECK(*a.cpu_quota == doctest::Approx(1.5));
+  CHECK(a.threads == 2);
+  REQUIRE(a.memory_bytes);
+  CHECK(*a.memory_bytes == 268435456);
+  bool named = false;
+  for (const auto& limit : a.limits) named = named || limit.find((base / "user.slice/memory.max").string()) != std::string::npos;
+  CHECK(named);
+}
+
 TEST_CASE("allocation: without limits the affinity decides") {
   temp_dir root;
   const auto a = detect_allocation(unified(root), {});

@@ -134,6 +134,26 @@ TEST_CASE("launch: each changed situation is refused naming that field and both 
     t.env["TUNE_KNOB_FFTW_THREADS"] = "2";
     t.expect_one_change("environment TUNE_KNOB_FFTW_THREADS", "unset", "2");
   }
+  SUBCASE("a declared input removed") {
+    launch_rig t;
+    const auto before = tune::util::sha256_file(t.input);
+    std::filesystem::remove(t.input);
+    t.expect_one_change("input " + t.input.string() + " (content sha256)", before, "missing");
+  }
+  SUBCASE("a library removed") {
+    launch_rig t;
+    const auto before = tune::util::sha256_file(t.library);
+    std::filesystem::remove(t.library);
+    t.expect_one_change("library openblas (content sha256 of " + t.library.string() + ")", before, "absent");
+  }
+  SUBCASE("a cgroup memory limit that appeared on a parent") {
+    launch_rig t;
+    t.sources.system.root = t.dir / "root";
+    t.sources.system.proc_self_cgroup = "0::/ci/job\n";
+    t.sources.system.proc_self_mountinfo = "30 22 0:26 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n";
+    write_text(t.dir / "root/sys/fs/cgroup/ci/memory.max", "1073741824\n");
+    t.expect_one_change("allocation.memory_bytes", "none", "1073741824");
+  }
   SUBCASE("the box") {
     launch_rig t;
     const auto before = t.sources.box;
@@ -164,32 +184,45 @@ TEST_CASE("launch: a changed allocation is refused for each of its fields") {
 }
 
 TEST_CASE("launch: each recorded identity field, changed in the plan, is refused naming it") {
+  // `field` may name a file of the rig: {program}, {library}, {input} stand for its paths.
   struct edit {
     const char* pointer;
-    const char* value;
+    nlohmann::json value;
     std::string field;
+    std::string recorded;
   };
   const std::vector<edit> edits{
-      {"/identity/compiler", "GCC: (Other) 99", "compiler"},
-      {"/identity/box", "linux|x86_64|Elsewhere|x|6.1", "box"},
-      {"/identity/topology", "64 CPUs", "topology"},
-      {"/identity/allocation/threads", "", "allocation.threads"},
-      {"/identity/allocation/cpu_quota", "", "allocation.cpu_quota"},
-      {"/identity/allocation/memory_bytes", "", "allocation.memory_bytes"},
+      {"/identity/compiler", "GCC: (Other) 99", "compiler", "GCC: (Other) 99"},
+      {"/identity/box", "linux|x86_64|Elsewhere|x|6.1", "box", "linux|x86_64|Elsewhere|x|6.1"},
+      {"/identity/topology", "64 CPUs", "topology", "64 CPUs"},
+      {"/identity/allocation/threads", 7, "allocation.threads", "7"},
+      {"/identity/allocation/cpu_quota", 7, "allocation.cpu_quota", "7"},
+      {"/identity/allocation/memory_bytes", 7, "allocation.memory_bytes", "7"},
+      {"/identity/allocation/cpus/1", 7, "allocation.cpus", "0,7"},
+      {"/identity/program/sha256", "0000", "program (content sha256 of {program})", "0000"},
+      {"/identity/libraries/0/sha256", "0000", "library openblas (content sha256 of {library})", "0000"},
+      {"/identity/args/1", "400", "args", "'--steps' '400'"},
+      {"/identity/inputs/0/sha256", "0000", "input {input} (content sha256)", "0000"},
+      {"/identity/environment/OMP_WAIT_POLICY", "active", "environment OMP_WAIT_POLICY", "active"},
   };
   for (const auto& e : edits) {
     CAPTURE(e.pointer);
     launch_rig t;
-    t.edit_plan([&](nlohmann::json& doc) {
-      auto& slot = doc[nlohmann::json::json_pointer(e.pointer)];
-      slot = std::string(e.value).empty() ? nlohmann::json(7) : nlohmann::json(e.value);
-    });
+    std::string field = e.field;
+    const std::pair<std::string, std::string> paths[] = {{"{program}", std::filesystem::canonical(t.program).string()},
+                                                         {"{library}", t.library.string()},
+                                                         {"{input}", t.input.string()}};
+    for (const auto& [name, path] : paths) {
+      if (const auto at = field.find(name); at != std::string::npos) field.replace(at, name.size(), path);
+    }
+    t.edit_plan([&](nlohmann::json& doc) { doc[nlohmann::json::json_pointer(e.pointer)] = e.value; });
     try {
       t.launch();
       FAIL("refused");
     } catch (const plan_refusal& refusal) {
       REQUIRE(refusal.changes().size() == 1);
-      CHECK(refusal.changes()[0].field == e.field);
+      CHECK(refusal.changes()[0].field == field);
+      CHECK(refusal.changes()[0].recorded == e.recorded);
     }
   }
 }

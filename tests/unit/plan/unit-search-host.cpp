@@ -35,9 +35,13 @@ TEST_CASE("cancellation: nothing is launched after the request, completed eviden
   CHECK(r.status == search_status::cancelled);
   CHECK(t.runner.runs == 4);
   CHECK_FALSE(r.plan_written_allowed);
-  int completed = 0;
-  for (const auto& c : r.candidates) completed += c.fate == "completed";
-  CHECK(completed == 3);
+  // Every candidate that ran keeps its evidence; the next one says why it never ran.
+  for (const auto& run : r.runs) {
+    if (run.candidate > 0) CHECK(r.candidates.at(static_cast<std::size_t>(run.candidate - 1)).fate == "completed");
+  }
+  bool told = false;
+  for (const auto& c : r.candidates) told = told || c.reason == "not run: the search was cancelled";
+  CHECK(told);
   CHECK(r.stop_reason == "cancelled through TUNE_CONTROL; completed evidence is kept");
 }
 
@@ -75,6 +79,21 @@ TEST_CASE("budget: a candidate does not start unless the confirmation reserve st
   REQUIRE_FALSE(r.confirmations.empty());
   CHECK(r.confirmations.front().verdict.complete_pairs >= min_pairs);
   CHECK(r.status == search_status::improved);
+}
+
+TEST_CASE("budget: screening cut short with nothing faster yet is budget_exhausted, not a baseline verdict") {
+  rig t;
+  t.options.budget_s = 1.5;
+  // Only the last one-knob candidate (omp_proc_bind=false) would win; the budget ends first.
+  t.program.window_s = [](const fake_settings& s, int) { return s.bind == "false" ? 0.010 : 0.020; };
+  const auto r = t.run();
+  bool unscreened = false;
+  for (const auto& c : r.candidates) unscreened = unscreened || c.fate == "proposed";
+  REQUIRE(unscreened);
+  CHECK(r.status == search_status::budget_exhausted);
+  CHECK(r.stop_reason.find(" proposed candidates not screened; none of the ") != std::string::npos);
+  CHECK(r.plan_written_allowed);  // the baseline ran: a plan that keeps it may be written
+  CHECK(r.confirmations.empty());
 }
 
 TEST_CASE("budget: a baseline that cannot finish in the budget ends budget_exhausted without a plan") {

@@ -51,12 +51,14 @@ TEST_CASE("A/A noise: a real 8% gain inside a 10% process-to-process spread is n
     return 0.011;
   };
   const auto r = t.run();
-  REQUIRE(r.aa);
-  CHECK(std::fabs(r.aa->gain()) > 0.10);
+  REQUIRE_FALSE(r.aa_pairs.empty());
+  for (const auto& aa : r.aa_pairs) CHECK(std::fabs(aa.gain()) > 0.10);
   REQUIRE_FALSE(r.confirmations.empty());
   const auto& v = r.confirmations.front().verdict;
   CHECK(v.median_gain > t.options.min_gain);
-  CHECK(v.threshold == doctest::Approx(2 * std::fabs(r.aa->gain())));
+  CHECK(v.threshold == doctest::Approx(2 * *v.aa_gain));
+  // More A/A pairs were run (the A/A term alone blocked the verdict), and they agree.
+  CHECK(r.aa_pairs.size() == static_cast<std::size_t>(t.options.max_aa_pairs));
   CHECK_FALSE(v.established);
   CHECK(r.status == search_status::inconclusive);
 }
@@ -66,4 +68,19 @@ TEST_CASE("A/A noise: the same gain on a quiet host is established") {
   t.program.window_s = [](const fake_settings& s, int) { return s.omp == 1 && s.fftw == 1 ? 0.0092 : 0.010; };
   const auto r = t.run();
   CHECK(r.status == search_status::improved);
+}
+
+TEST_CASE("A/A noise: one wild A/A process does not decide alone when budget allows more A/A pairs") {
+  rig t;
+  int baseline_processes = 0;
+  t.program.window_s = [&](const fake_settings& s, int) {
+    if (s.baseline_env) return ++baseline_processes == 3 ? 0.020 : 0.010;  // the A/A pair's second process
+    return s.omp == 1 && s.fftw == 1 ? 0.008 : 0.010;
+  };
+  const auto r = t.run();
+  REQUIRE(r.aa_pairs.size() >= 2);
+  CHECK(r.aa_pairs[0].gain() == doctest::Approx(-1.0));
+  CHECK(r.status == search_status::improved);
+  CHECK(rig::setting(r.selected, "OMP_NUM_THREADS") == "1");
+  CHECK(r.confirmations.front().verdict.reason.find("A/A pairs") != std::string::npos);
 }

@@ -15,29 +15,29 @@ using namespace tune::plan;
 
 TEST_CASE("decision: median gain must beat MIN_GAIN, twice the MAD and twice the A/A gain") {
   const std::vector<pair_sample> pairs{{10, 9}, {10, 9.1}, {10, 8.9}};
-  auto d = decide(pairs, pair_sample{10, 10.1}, 0.05);
+  auto d = decide(pairs, {{10, 10.1}}, 0.05);
   CHECK(d.established);
   CHECK(d.median_gain == doctest::Approx(0.10));
   CHECK(d.mad_gain == doctest::Approx(0.01));
   CHECK(d.threshold == doctest::Approx(0.05));
   CHECK(d.reason == "improvement established: median gain 10.00% vs threshold 5.00% (MIN_GAIN 5.00%, 2·MAD 2.00%, "
                     "2·|A/A| 2.00%) over 3 pairs");
-  d = decide(pairs, pair_sample{10, 9.4}, 0.05);
+  d = decide(pairs, {{10, 9.4}}, 0.05);
   CHECK_FALSE(d.established);
   CHECK(d.threshold == doctest::Approx(0.12));
-  d = decide({{10, 9}, {10, 6}, {10, 10}}, pair_sample{10, 10}, 0.05);
+  d = decide({{10, 9}, {10, 6}, {10, 10}}, {{10, 10}}, 0.05);
   CHECK(d.threshold == doctest::Approx(0.2));
   CHECK_FALSE(d.established);
 }
 
 TEST_CASE("decision: fewer than three pairs or no A/A pair is no improvement established") {
-  auto d = decide({{10, 8}, {10, 8}}, pair_sample{10, 10}, 0.05);
+  auto d = decide({{10, 8}, {10, 8}}, {{10, 10}}, 0.05);
   CHECK_FALSE(d.established);
   CHECK(d.reason == "no improvement established: 2 complete pairs, at least 3 needed");
-  d = decide({{10, 8}, {10, 8}, {10, 8}}, std::nullopt, 0.05);
+  d = decide({{10, 8}, {10, 8}, {10, 8}}, {}, 0.05);
   CHECK_FALSE(d.established);
   CHECK(d.reason == "no improvement established: the A/A pair is missing");
-  d = decide({{10, 9.6}, {10, 9.6}, {10, 9.6}}, pair_sample{10, 10}, 0.05);
+  d = decide({{10, 9.6}, {10, 9.6}, {10, 9.6}}, {{10, 10}}, 0.05);
   CHECK_FALSE(d.established);  // a 4% gain is a tie at MIN_GAIN 5%
 }
 
@@ -113,4 +113,17 @@ TEST_CASE("enumeration: deterministic, and every point of the finite set is reac
   for (const auto& p : points) keys.insert(effective_key(settings_of(space, p)));
   CHECK(keys.size() == points.size());
   CHECK(describe(space, points.front()) == "baseline values");
+}
+
+TEST_CASE("decision: with several A/A pairs the A/A term is their median, not the worst one") {
+  const std::vector<pair_sample> pairs{{10, 8}, {10, 8.1}, {10, 7.9}};
+  auto d = decide(pairs, {{10, 5}}, 0.05);  // one wild A/A pair: 50% → threshold 100%
+  CHECK_FALSE(d.established);
+  CHECK(blocked_by_aa(d, 0.05));
+  d = decide(pairs, {{10, 5}, {10, 10.1}, {10, 9.9}}, 0.05);
+  CHECK(*d.aa_gain == doctest::Approx(0.01));
+  CHECK(d.established);
+  CHECK(d.reason == "improvement established: median gain 20.00% vs threshold 5.00% (MIN_GAIN 5.00%, 2·MAD 2.00%, "
+                    "2·|A/A| 2.00% over 3 A/A pairs) over 3 pairs");
+  CHECK_FALSE(blocked_by_aa(decide({{10, 9.8}, {10, 9.8}, {10, 9.8}}, {{10, 5}}, 0.05), 0.05));
 }

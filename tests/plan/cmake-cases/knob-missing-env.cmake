@@ -1,0 +1,1 @@
+tune_knob(app NAME tile VALUES 1 2)
