@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
   std::vector<double> study_spins_s{0, 0.5, 3};
   double sleep_s = 1;
   double survey_s = 0;
+  double stretch_s = 1.5;
   std::string log_path;
   tune::race::protocol p;
   app.add_option("--aa", identical, "A/A mints: the fallback and --twins byte-identical copies");
@@ -90,6 +91,8 @@ int main(int argc, char** argv) {
   app.add_option("--spin-lengths", study_spins_s, "spins the study compares, seconds")->delimiter(',');
   app.add_option("--sleep", sleep_s, "spin study: seconds the thread sleeps before each trial");
   app.add_option("--survey-copies", survey_s, "instead of minting: time every copy of --placement for this many seconds");
+  app.add_option("--survey-stretch", stretch_s, "survey: also judge the copies in stretches of this many seconds")
+      ->check(CLI::PositiveNumber);
   app.add_option("--seed", p.seed, "protocol seed of the first mint (each mint adds its index)");
   app.add_option("--window-ms", p.window_ms, "protocol: window length")->check(CLI::PositiveNumber);
   app.add_option("--screen-rounds", p.screen_rounds, "protocol: screen rounds")->check(CLI::PositiveNumber);
@@ -97,6 +100,7 @@ int main(int argc, char** argv) {
   app.add_option("--validate-rounds", p.validate_rounds, "protocol: validation paired rounds")->check(CLI::PositiveNumber);
   app.add_option("--noisy-rounds", p.noisy_rounds, "protocol: paired rounds on a noisy box")->check(CLI::NonNegativeNumber);
   app.add_option("--spin-seconds", p.spin_seconds, "protocol: settling spin")->check(CLI::NonNegativeNumber);
+  app.add_option("--min-margin", p.min_margin, "protocol: minimum required gain (fraction)")->check(CLI::Range(0.0, 1.0));
   app.add_option("--probe-windows", p.probe_windows, "protocol: probe windows")->check(CLI::Range(2, 1000));
   app.add_flag("--override", p.noise_override, "count refusals but race anyway (TUNE_NOISE_OVERRIDE=1)");
   CLI11_PARSE(app, argc, argv);
@@ -113,7 +117,7 @@ int main(int argc, char** argv) {
   const std::string with_load = conditions + (busy ? fmt::format("; a busy thread pinned to CPU {}", busy->cpu()) : "");
   if (study_s > 0) return emit(render_study(study_windows(study_windows_ms, study_s, set), command, with_load));
   if (survey_s > 0)
-    return emit(render_survey(survey_copies(set, survey_s, p.window_ms), command, with_load + "; copies " + placement_name));
+    return emit(render_survey(survey_copies(set, survey_s, p.window_ms, stretch_s), command, with_load + "; copies " + placement_name));
   if (spin_trials > 0)
     return emit(render_spins(study_spins(study_spins_s, spin_trials, sleep_s, p), command, with_load, p, sleep_s));
 

@@ -376,8 +376,12 @@ function(_tune_add_row_objects name sources reference_sources includes link comp
       add_library(${_obj} OBJECT ${sources})
     endif()
     target_compile_definitions(${_obj} PRIVATE ${_defs})
+    # -falign-functions=64: the same code at another offset within a cache line runs measurably
+    # apart on this class of machine, and the race must compare code, not placement
+    # (docs/measurement.md, "What the real numbers say"). Before the row's flags, so a FLAGS choice wins.
     # -fno-gnu-unique: GCC's STB_GNU_UNIQUE symbols cannot be made local, so rows would share them.
-    target_compile_options(${_obj} PRIVATE ${_flags} $<$<CXX_COMPILER_ID:GNU>:-fno-gnu-unique>)
+    target_compile_options(${_obj} PRIVATE $<$<CXX_COMPILER_ID:GNU,Clang,AppleClang>:-falign-functions=64> ${_flags}
+      $<$<CXX_COMPILER_ID:GNU>:-fno-gnu-unique>)
     target_include_directories(${_obj} PRIVATE ${includes})
     target_link_libraries(${_obj} PRIVATE tune::kernel ${link})
     set_target_properties(${_obj} PROPERTIES POSITION_INDEPENDENT_CODE ON)

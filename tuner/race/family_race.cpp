@@ -13,11 +13,6 @@ namespace tune::race {
 
 namespace {
 
-// Rule 2: rotation offsets so that, over the screen, each row visits each part of the round.
-std::size_t screen_offset(std::size_t round, std::size_t rows, std::size_t rounds) {
-  return rows <= rounds ? round % rows : round * rows / rounds;
-}
-
 struct finalist_pick {
   std::size_t best = 0;
   std::vector<std::size_t> rows;  // grid order
@@ -70,7 +65,11 @@ double screen_spread_pct(const std::vector<std::size_t>& runnable, const std::ve
   return measure::median(std::move(deviations));
 }
 
-// Rule 3: every runnable row once per round, in a rotating order; one jitter draw per round.
+// Rule 3: every runnable row once per round, in a fresh random order; one jitter draw per round.
+// Random, not rotating: on a shared machine a periodic disturbance can keep step with a rotation
+// and hit the same row round after round; under a random order no schedule can favour a row, so
+// identical rows' paired ratios stay exchangeable (docs/measurement.md, "Where the implementation
+// departs from race.md").
 void run_screen(std::size_t index, const family_input& family, const std::vector<std::size_t>& runnable,
                 const std::map<std::size_t, std::uint64_t>& reps, window_runner& w, const protocol& p,
                 std::vector<std::vector<double>>& per_call, const event_sink& events) {
@@ -79,9 +78,8 @@ void run_screen(std::size_t index, const family_input& family, const std::vector
   for (int round = 0; round < p.screen_rounds; ++round) {
     if (events.step) events.step(family.name, "screen", round + 1, p.screen_rounds, static_cast<int>(n));
     const double stretch = w.draw_jitter();
-    const std::size_t offset = screen_offset(static_cast<std::size_t>(round), n, static_cast<std::size_t>(p.screen_rounds));
-    for (std::size_t k = 0; k < n; ++k) {
-      const std::size_t r = runnable[(offset + k) % n];
+    for (const std::size_t k : w.draw_order(n)) {
+      const std::size_t r = runnable[k];
       per_call[r].push_back(w.time_row(index, r, window_runner::stretch(reps.at(r), stretch)));
     }
   }
@@ -104,8 +102,8 @@ std::vector<int> look_ends(int rounds, int minimum, int looks, int block = 1) {
   return out;
 }
 
-// Rule 5: the finalists interleaved, the order rotating each round, all at one jittered count:
-// rounds [from, to) of `rounds`.
+// Rule 5: the finalists interleaved, in a fresh random order each round (as the screen), all at
+// one jittered count: rounds [from, to) of `rounds`.
 void run_final(std::size_t index, const family_input& family, const std::vector<std::size_t>& finalists,
                std::uint64_t shared, int from, int to, int rounds, window_runner& w,
                std::vector<std::vector<double>>& per_call, const event_sink& events) {
@@ -114,8 +112,8 @@ void run_final(std::size_t index, const family_input& family, const std::vector<
   for (int round = from; round < to; ++round) {
     if (events.step) events.step(family.name, "final", round + 1, rounds, static_cast<int>(f));
     const std::uint64_t count = window_runner::stretch(shared, w.draw_jitter());
-    for (std::size_t k = 0; k < f; ++k) {
-      const std::size_t r = finalists[(static_cast<std::size_t>(round) + k) % f];
+    for (const std::size_t k : w.draw_order(f)) {
+      const std::size_t r = finalists[k];
       per_call[r].push_back(w.time_row(index, r, count));
     }
   }
@@ -135,8 +133,10 @@ struct validation {
   std::vector<double> fallback_per_call;
 };
 
-// Rule 8: the seat against the fallback alone, fresh samples, paired rounds in ABBA order, judged
-// after each look's whole ABBA blocks; it stops once the seat clears or can no longer clear.
+// Rule 8: the seat against the fallback alone, fresh samples, paired rounds in ABBA blocks, each
+// block starting with a row drawn at random (AB BA or BA AB: a drift within the block cancels,
+// and no periodic disturbance can keep step with the order), judged after each look's whole
+// blocks; it stops once the seat clears or can no longer clear.
 validation revalidate(std::size_t index, const family_input& family, std::size_t seat, window_runner& w,
                       const protocol& p, double need, int pairs, std::uint64_t reps, const event_sink& events) {
   std::vector<double> seat_per_call, fallback_per_call;
@@ -144,13 +144,14 @@ validation revalidate(std::size_t index, const family_input& family, std::size_t
   const double level = p.alpha / static_cast<double>(looks.size());
   w.enter("validate");
   int pair = 0;
+  bool seat_first = true;
   margin_check check;
   for (const int until : looks) {
     for (; pair < until; ++pair) {
       if (events.step) events.step(family.name, "validate", pair + 1, pairs, 2);
+      if (pair % 2 == 0) seat_first = w.draw_order(2).front() == 0;
       const std::uint64_t n = window_runner::stretch(reps, w.draw_jitter());
-      // A B | B A: each block puts each row first once, so a drift within the block cancels.
-      if (pair % 2 == 0) {
+      if (seat_first == (pair % 2 == 0)) {
         seat_per_call.push_back(w.time_row(index, seat, n));
         fallback_per_call.push_back(w.time_row(index, family.fallback, n));
       } else {

@@ -45,7 +45,7 @@ struct protocol {
   bool noise_override = false;     // rule 9: TUNE_NOISE_OVERRIDE=1
   std::optional<double> budget_s;  // rule 11: BUDGET
   std::string control_file;        // rule 12: TUNE_CONTROL (empty: none)
-  std::uint64_t seed = 0x7475'6e65;  // window jitter and rotation are deterministic per seed
+  std::uint64_t seed = 0x7475'6e65;  // window jitter and row order are deterministic per seed
 };
 
 }  // namespace tune::race

@@ -1,5 +1,6 @@
 #include "race/windows.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <stdexcept>
@@ -79,11 +80,22 @@ double window_runner::time_probe(std::uint64_t reps) {
   return ns / static_cast<double>(reps);
 }
 
-double window_runner::draw_jitter() {
+double window_runner::draw_unit() {
   // 53 random bits to a double in [0, 1): the same on every standard library, unlike
   // std::uniform_real_distribution.
-  const double unit = static_cast<double>(random_() >> 11) * 0x1.0p-53;
-  return 1 + unit * protocol_.window_jitter;
+  return static_cast<double>(random_() >> 11) * 0x1.0p-53;
+}
+
+double window_runner::draw_jitter() { return 1 + draw_unit() * protocol_.window_jitter; }
+
+std::vector<std::size_t> window_runner::draw_order(std::size_t n) {
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  for (std::size_t i = n; i > 1; --i) {
+    const auto j = std::min(i - 1, static_cast<std::size_t>(draw_unit() * static_cast<double>(i)));
+    std::swap(order[i - 1], order[j]);
+  }
+  return order;
 }
 
 std::uint64_t window_runner::stretch(std::uint64_t reps, double factor) {

@@ -9,6 +9,7 @@
 #include <random>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "race/bench.h"
 #include "race/protocol.h"
@@ -39,6 +40,10 @@ class window_runner {
   double draw_jitter();
   static std::uint64_t stretch(std::uint64_t reps, double factor);
 
+  // A fresh random order of 0..n-1 (Fisher-Yates on this runner's generator, so the same seed
+  // gives the same order on every standard library, unlike std::shuffle).
+  std::vector<std::size_t> draw_order(std::size_t n);
+
   double now_s() { return clock_.now_s(); }
   void spin(double seconds);
 
@@ -49,6 +54,7 @@ class window_runner {
 
  private:
   void check_control_file() const;
+  double draw_unit();
   std::uint64_t size(const std::function<double(std::uint64_t)>& window, const std::string& what);
   double charged(const std::string& phase, const std::function<double()>& work);
 

@@ -2,6 +2,8 @@
 // ties, outliers and rejected rows.
 #include <doctest/doctest.h>
 
+#include <map>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -104,6 +106,37 @@ TEST_CASE("ties: the incumbent keeps the seat, else the fallback, else the first
     r.add("dot", {{"base", 1000}, {"a", 800}, {"b", 950}}, "b");
     const family_result f = r.run().families.at(0);
     CHECK(f.winner == "a");
+  }
+}
+
+TEST_CASE("rule 4: the best row's twins within the band reach the final, at most max_twins of them, and the fallback") {
+  // `best` and nine byte-identical twins of it; `near` is 12.5% behind the band; the fallback is
+  // 25% slower and races anyway.
+  const auto race = [](int max_twins) {
+    rig r;
+    r.p.max_twins = max_twins;
+    std::vector<std::pair<std::string, double>> rows{{"base", 1000}, {"best", 800}};
+    for (int k = 1; k <= 9; ++k) rows.push_back({fmt::format("twin{}", k), 800});
+    rows.push_back({"near", 900});
+    r.add("dot", rows);
+    return r.run().families.at(0);
+  };
+  const auto finalists = [](const family_result& f) {
+    std::size_t twins = 0;
+    for (std::size_t k = 1; k <= 10; ++k) twins += f.rows[k].finalist;
+    return twins;
+  };
+  for (const int cap : {8, 2}) {
+    CAPTURE(cap);
+    const family_result f = race(cap);
+    CHECK(f.rows[0].finalist);
+    // the best row and `cap` of its nine twins
+    CHECK(finalists(f) == static_cast<std::size_t>(cap) + 1);
+    CHECK_FALSE(f.rows[11].finalist);
+    CHECK(f.rows[11].rounds == protocol{}.screen_rounds);
+    // tied rows: the first in grid order that clears takes the seat
+    CHECK(f.outcome == verdict::won);
+    CHECK(f.note.find(fmt::format("{} rows within 3.0% of the best", cap + 1)) != std::string::npos);
   }
 }
 
@@ -226,4 +259,35 @@ TEST_CASE("progress events name each phase in order") {
   events.end = [&](const family_result& f) { seen.push_back("end " + f.winner); };
   r.run(events);
   CHECK(seen == std::vector<std::string>{"probe", "begin dot 2", "screen", "final", "validate", "end fast", "probe"});
+}
+
+TEST_CASE("each round of the screen and the final visits every row once, in a random order") {
+  rig r;
+  r.p.looks = 1;
+  r.add("dot", {{"base", 1000}, {"a", 990}, {"b", 995}, {"c", 1005}});
+  std::string phase;
+  std::vector<std::size_t> order;
+  std::vector<std::vector<std::size_t>> rounds;
+  event_sink events;
+  events.step = [&](const std::string&, const std::string& ph, int, int, int) {
+    if ((ph == "screen" || ph == "final") && !order.empty()) rounds.push_back(order);
+    order.clear();
+    phase = ph;
+  };
+  r.timer.ns_per_call = [&](std::size_t, std::size_t row) {
+    if (phase == "screen" || phase == "final") order.push_back(row);
+    return r.costs[0][row];
+  };
+  r.run(events);
+  REQUIRE(rounds.size() >= 15u);
+  std::set<std::vector<std::size_t>> distinct;
+  std::map<std::size_t, std::set<std::size_t>> first_rows;
+  for (const auto& round : rounds) {
+    CHECK(std::set<std::size_t>(round.begin(), round.end()).size() == round.size());
+    distinct.insert(round);
+    first_rows[round.size()].insert(round.front());
+  }
+  // not one fixed order, and every row has gone first in some round
+  CHECK(distinct.size() > 5);
+  CHECK(first_rows[4].size() == 4);
 }

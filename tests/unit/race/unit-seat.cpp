@@ -92,6 +92,23 @@ TEST_CASE("rule 6: a median gain above need without paired support holds") {
                   "bound 0.990)");
 }
 
+TEST_CASE("rule 6: the sign test's level is split (Bonferroni) over the finalists compared with the fallback") {
+  // a: 25% faster in 15 of 20 rounds, 1% slower in 5. At 0.05 the bound is the 6th smallest
+  // ratio (P(Bin(20) <= 5) = 0.0207), a gain; at 0.05 / 3 the 5th (P(<= 4) = 0.0059), a loss.
+  contender a = steady(1, 80);
+  for (std::size_t k = 0; k < 5; ++k) a.per_call[k * 4] = 101;
+  const std::vector<std::string> four{"base", "a", "slow1", "slow2"};
+  const auto alone = choose_seat({steady(0, 100), a}, 0, std::nullopt, 0.03, 0.05, four);
+  CHECK(alone.seat == 1);
+  CHECK(alone.outcome == verdict::won);
+  // the same rounds beside two more finalists (not tied, so not candidates) no longer clear
+  const auto among = choose_seat({steady(0, 100), a, steady(2, 200), steady(3, 200)}, 0, std::nullopt, 0.03, 0.05, four);
+  CHECK(among.seat == 0);
+  CHECK(among.outcome == verdict::holds);
+  CHECK(among.note == "base keeps the seat: a is 25.0% faster than base, but the sign test does not clear "
+                      "(paired-ratio bound 0.990)");
+}
+
 TEST_CASE("the fallback must be a finalist") {
   CHECK_THROWS_WITH_AS(choose_seat({steady(1, 80)}, 0, std::nullopt, 0.03, 0.05, names),
                        "choose_seat: fallback row 0 is not among the 1 finalists; the fallback always races",
