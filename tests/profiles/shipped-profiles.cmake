@@ -1,5 +1,8 @@
-# The shipped profiles (profiles/) cover this box's class: a fresh build of the shipped kernels
-# under auto measures nothing, writes no sidecar, and stamps every family from a profile.
+# The shipped profiles (profiles/) give a box of their class good code without measuring: for each
+# committed <class>.tune-defaults.json, a fresh build of the shipped kernels under auto, on a box
+# pinned to exactly that class (TUNE_FORCE_FEATURES), measures nothing, writes no sidecar and
+# stamps every family with the profile's row. When this box's own ladder has a committed profile,
+# the same holds unpinned. Pinning makes the test mean the same on any x86-64 CI machine.
 include("${CMAKE_CURRENT_LIST_DIR}/ProfilesLib.cmake")
 
 if(NOT SHIPPED_MANIFEST OR NOT EXISTS "${SHIPPED_MANIFEST}")
@@ -7,19 +10,45 @@ if(NOT SHIPPED_MANIFEST OR NOT EXISTS "${SHIPPED_MANIFEST}")
     "(a tree configured with TUNE_BUILD_KERNELS=ON).")
 endif()
 e2e_fresh_dir()
-set(dir "${WORK_DIR}/fresh")
-p_manifest_variant(m "${SHIPPED_MANIFEST}" "${dir}" sidecar "\"${dir}/fresh.tune.json\"" defaults "\"${REPO}/profiles\""
-  target_class "\"\"" release false)
-p_stamp(fresh-build "${m}" ENV TUNE_POLICY=auto)
-e2e_expect_not_contains("a fresh build on a class the profiles cover (must not measure)" "${E2E_OUTPUT}" "@tune")
-e2e_expect_absent("${dir}/fresh.tune.json")
-e2e_read(record "${dir}/stamp.json")
-file(READ "${m}" mjson)
+file(READ "${SHIPPED_MANIFEST}" mjson)
 string(JSON nfam LENGTH "${mjson}" families)
 math(EXPR last "${nfam} - 1")
-foreach(i RANGE ${last})
-  string(JSON fam GET "${mjson}" families ${i} name)
-  e2e_json(source "${record}" families ${fam} source)
-  e2e_expect_matches("stamp source of ${fam}" "${source}" "^profile x86-")
+
+# expect_profile_build(<step> <class> [<NAME=value>...]): a fresh build stamps every family from
+# profiles/<class>.tune-defaults.json without measuring.
+function(expect_profile_build step cls)
+  set(dir "${WORK_DIR}/${step}")
+  p_manifest_variant(m "${SHIPPED_MANIFEST}" "${dir}" sidecar "\"${dir}/fresh.tune.json\"" defaults "\"${REPO}/profiles\""
+    target_class "\"\"" release false)
+  p_stamp(${step} "${m}" ENV TUNE_POLICY=auto ${ARGN})
+  e2e_expect_not_contains("${step}: a fresh build on a class the profiles cover (must not measure)" "${E2E_OUTPUT}" "@tune")
+  e2e_expect_absent("${dir}/fresh.tune.json")
+  e2e_read(profile "${REPO}/profiles/${cls}.tune-defaults.json")
+  foreach(i RANGE ${last})
+    string(JSON fam GET "${mjson}" families ${i} name)
+    e2e_json(row "${profile}" kernels ${fam})
+    p_expect_seat("${dir}" ${fam} ${row} "profile ${cls}")
+  endforeach()
+endfunction()
+
+file(GLOB committed RELATIVE "${REPO}/profiles" "${REPO}/profiles/*.tune-defaults.json")
+if(NOT committed)
+  e2e_fail("no profiles/*.tune-defaults.json is committed; this test runs only when one is")
+endif()
+foreach(file IN LISTS committed)
+  string(REPLACE ".tune-defaults.json" "" cls "${file}")
+  p_force(force ${cls})
+  expect_profile_build(pinned-${cls} ${cls} "TUNE_FORCE_FEATURES=${force}")
+endforeach()
+
+e2e_run(box COMMAND "${P_TOOL}" box --json)
+string(JSON nladder LENGTH "${E2E_OUTPUT}" ladder)
+math(EXPR top "${nladder} - 1")
+foreach(i RANGE ${top})
+  string(JSON cls GET "${E2E_OUTPUT}" ladder ${i})
+  if(EXISTS "${REPO}/profiles/${cls}.tune-defaults.json")
+    expect_profile_build(this-box ${cls})
+    break()
+  endif()
 endforeach()
 e2e_finish()
