@@ -44,17 +44,6 @@ namespace {
 
 using namespace tune::plan;
 
-environment with_settings(environment env, const assignment& settings) {
-  for (const auto& [variable, value] : settings) {
-    if (value) {
-      env[variable] = *value;
-    } else {
-      env.erase(variable);
-    }
-  }
-  return env;
-}
-
 // The settings a search selected, as a point of the space: the point whose assignment agrees on
 // every variable (the baseline point stands for the baseline's own environment).
 std::optional<std::size_t> point_of(const knob_space& space, const std::vector<choice>& points,

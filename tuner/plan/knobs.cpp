@@ -133,6 +133,17 @@ user_knob parse_user_knob(const std::string& spec) {
   return knob;
 }
 
+environment with_settings(environment env, const assignment& settings) {
+  for (const auto& [variable, value] : settings) {
+    if (value) {
+      env[variable] = *value;
+    } else {
+      env.erase(variable);
+    }
+  }
+  return env;
+}
+
 void check_environment(const environment& caller, int allocation_threads) {
   for (const char* variable : thread_variables) {
     const auto value = lookup(caller, variable);

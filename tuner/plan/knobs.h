@@ -35,6 +35,10 @@ user_knob parse_user_knob(const std::string& spec);
 // Variables set to a value, or explicitly removed (nullopt), by one knob value.
 using assignment = std::map<std::string, std::optional<std::string>>;
 
+// `env` with every variable of `settings` set or removed: how a candidate, and a launched plan,
+// get their environment.
+environment with_settings(environment env, const assignment& settings);
+
 struct knob_value {
   std::string label;  // "1", "measure", "close"
   assignment env;

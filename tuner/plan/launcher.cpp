@@ -5,7 +5,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
+#include "plan/knobs.h"
 #include "plan/plan_file.h"
 #include "plan/wisdom_store.h"
 
@@ -34,18 +36,12 @@ prepared_launch prepare_launch(const std::filesystem::path& plan_path, const std
   prepared_launch launch;
   launch.program = now.program.path;
   launch.argv = argv;
-  launch.env = caller;
+  environment env = caller;
   // A launched program is not a search candidate, whatever the caller's environment says.
   for (const char* variable : {"TUNE_PILOT_OUT", "TUNE_FFTW_WISDOM_IN", "TUNE_FFTW_WISDOM_OUT", "TUNE_FFTW_WISDOM_ONLY"}) {
-    launch.env.erase(variable);
+    env.erase(variable);
   }
-  for (const auto& [name, value] : plan.settings) {
-    if (value) {
-      launch.env[name] = *value;
-    } else {
-      launch.env.erase(name);
-    }
-  }
+  launch.env = with_settings(std::move(env), plan.settings);
   if (plan.wisdom) {
     launch.env["TUNE_FFTW_WISDOM_IN"] = wisdom_path(plan_path, *plan.wisdom).string();
     launch.env["TUNE_FFTW_WISDOM_ONLY"] = "1";

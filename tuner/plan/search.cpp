@@ -27,18 +27,6 @@ std::string seconds(double s) {
   return text;
 }
 
-environment with_settings(const environment& base, const assignment& settings) {
-  environment env = base;
-  for (const auto& [variable, value] : settings) {
-    if (value) {
-      env[variable] = *value;
-    } else {
-      env.erase(variable);
-    }
-  }
-  return env;
-}
-
 std::optional<std::string> lookup(const std::map<std::string, std::string>& map, const std::string& key) {
   const auto it = map.find(key);
   if (it == map.end()) return std::nullopt;
