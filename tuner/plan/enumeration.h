@@ -9,7 +9,7 @@
 
 namespace tune::plan {
 
-inline constexpr const char* enumeration_version = "tune-plan-enum/1";
+inline constexpr const char* enumeration_version = "tune-plan-enum/2";
 
 // One point of the knob space: the index of the chosen value on each axis (0: the baseline's).
 using choice = std::vector<int>;
@@ -41,8 +41,9 @@ struct screened {
 
 // Stage 2 (repeated while budget lasts): first the joint move that combines each knob's best
 // single move that beat the baseline, then splits of each pair of thread pools, then every
-// one-knob neighbour of the best and the second best screened points. `ranked` is best first;
-// `singles` are the stage-1 results.
+// one-knob neighbour of the best and the second best screened points, ordered by the objective
+// the single moves predict (each axis's one-knob result as a factor on the point's objective).
+// `ranked` is best first; `singles` are the stage-1 results.
 std::vector<proposal> neighbour_stage(const knob_space& space, const std::vector<screened>& ranked,
                                       const std::vector<screened>& singles, double baseline_objective_s);
 

@@ -32,7 +32,7 @@ struct search_options {
   std::optional<std::string> initial_wisdom;  // FFTW wisdom every candidate starts from (a copy)
   std::optional<assignment> cached;      // a cached plan's settings, re-confirmed first
   int max_pairs = 8;                     // confirmation pairs per candidate when budget allows
-  int max_aa_pairs = 5;                  // A/A pairs when the A/A term alone blocks a decision
+  int max_aa_pairs = 9;                  // A/A pairs when the A/A term alone blocks a decision
   double busy_threshold = 0.25;          // busy_fraction above which the host is busy
 };
 

@@ -18,16 +18,38 @@ TEST_CASE("decision: median gain must beat MIN_GAIN, twice the MAD and twice the
   auto d = decide(pairs, {{10, 10.1}}, 0.05);
   CHECK(d.established);
   CHECK(d.median_gain == doctest::Approx(0.10));
-  CHECK(d.mad_gain == doctest::Approx(0.01));
+  CHECK(d.mad_gain == doctest::Approx(0.01099).epsilon(1e-3));
   CHECK(d.threshold == doctest::Approx(0.05));
-  CHECK(d.reason == "improvement established: median gain 10.00% vs threshold 5.00% (MIN_GAIN 5.00%, 2·MAD 2.00%, "
-                    "2·|A/A| 2.00%) over 3 pairs");
-  d = decide(pairs, {{10, 9.4}}, 0.05);
+  CHECK(d.reason == "improvement established: median gain 10.00% vs threshold 5.00% (MIN_GAIN 5.00%, 2·MAD 2.19%, "
+                    "2·|A/A| 1.97%) over 3 pairs");
+  d = decide(pairs, {{10, 9.4}}, 0.05);  // twice the A/A on the log scale: 1 - 0.94² = 11.64%
   CHECK_FALSE(d.established);
-  CHECK(d.threshold == doctest::Approx(0.12));
+  CHECK(d.threshold == doctest::Approx(0.1164));
   d = decide({{10, 9}, {10, 6}, {10, 10}}, {{10, 10}}, 0.05);
-  CHECK(d.threshold == doctest::Approx(0.2));
+  CHECK(d.threshold == doctest::Approx(0.19));
   CHECK_FALSE(d.established);
+}
+
+TEST_CASE("decision: the A/A term is symmetric and on the candidates' scale") {
+  // Which process of an A/A pair comes first is chance: both orders give the same term.
+  const std::vector<pair_sample> pairs{{10, 8}, {10, 8.1}, {10, 7.9}};
+  const auto slower_second = decide(pairs, {{10, 20}}, 0.05);
+  const auto slower_first = decide(pairs, {{20, 10}}, 0.05);
+  CHECK(*slower_second.aa_gain == doctest::Approx(0.5));
+  CHECK(*slower_first.aa_gain == doctest::Approx(0.5));
+  CHECK(slower_second.threshold == doctest::Approx(0.75));
+  CHECK(slower_first.threshold == doctest::Approx(0.75));
+  // A gain is below 100%, and so is the threshold: with baseline processes 2.4× apart a candidate
+  // must be more than 2.4² = 5.76× faster (82.6%); 6.1× is, 4× is not. On the old scale the
+  // threshold was 2 × 140% = 280%: nothing could ever win.
+  const std::vector<pair_sample> steady{{10, 1.6}, {10, 1.65}, {10, 1.7}, {10, 1.62}};
+  const auto d = decide(steady, {{2.4, 1}, {1, 2.4}, {2.4, 1}}, 0.05);
+  CHECK(d.threshold == doctest::Approx(1 - 1 / (2.4 * 2.4)));
+  CHECK(d.threshold < 1);
+  CHECK(d.established);
+  const auto four_times = decide({{10, 2.5}, {10, 2.5}, {10, 2.5}}, {{2.4, 1}}, 0.05);
+  CHECK_FALSE(four_times.established);
+  CHECK(blocked_by_aa(four_times, 0.05));
 }
 
 TEST_CASE("decision: fewer than three pairs or no A/A pair is no improvement established") {
@@ -115,15 +137,57 @@ TEST_CASE("enumeration: deterministic, and every point of the finite set is reac
   CHECK(describe(space, points.front()) == "baseline values");
 }
 
+TEST_CASE("enumeration: neighbours are proposed in the order the single moves predict") {
+  run_outcome baseline;
+  baseline.facts = {{"openblas_threads", "2"}, {"omp_max_threads", "2"}};
+  baseline.knobs_read = {{"fftw_threads", "1"}, {"fftw_planner", "estimate"}};
+  const auto space = build_knob_space({}, {}, baseline, 2);
+  REQUIRE(space.axes.size() == 6);
+  REQUIRE(space.axes[1].knob == "omp_threads");
+  REQUIRE(space.axes[3].knob == "fftw_planner");
+  // Baseline 10; alone, omp_threads=1 halves the time, fftw_planner=measure takes 60% off, every
+  // other move costs 20%.
+  std::vector<screened> singles;
+  int id = 1;
+  for (const auto& p : first_stage(space)) {
+    if (p.stage != "one-knob") continue;
+    double objective = 12;
+    if (p.point[1] == 1) objective = 5;
+    if (p.point[3] == 1) objective = 4;
+    singles.push_back({p.point, id++, objective});
+  }
+  const screened measure{{0, 0, 0, 1, 0, 0}, 4, 4.0};
+  const screened omp1{{0, 1, 0, 0, 0, 0}, 2, 5.0};
+  const auto out = neighbour_stage(space, {measure, omp1}, singles, 10.0);
+  std::vector<proposal> neighbours;
+  for (const auto& p : out) {
+    if (p.stage == "neighbour") neighbours.push_back(p);
+  }
+  REQUIRE(neighbours.size() == 2 * (1 + 1 + 1 + 1 + 2 + 3));
+  CHECK(neighbours.front().point == choice{0, 1, 0, 1, 0, 0});  // predicted 4 × 0.5 = 2
+  CHECK(neighbours.front().origin == "one knob away from c4");
+  CHECK(neighbours[1].point == choice{0, 1, 0, 1, 0, 0});  // from omp1: 5 × 0.4, the same point
+  CHECK(neighbours[1].origin == "one knob away from c2");
+  // Undoing the good move comes last (4 / 0.4 = 5 / 0.5 = 10; both lead back to the baseline),
+  // after every other neighbour (4 × 1.2 and 5 × 1.2).
+  CHECK(neighbours.back().point == choice{0, 0, 0, 0, 0, 0});
+  CHECK(neighbours[neighbours.size() - 2].point == choice{0, 0, 0, 0, 0, 0});
+  CHECK(neighbours[neighbours.size() - 3].origin == "one knob away from c2");
+  const auto again = neighbour_stage(space, {measure, omp1}, singles, 10.0);
+  REQUIRE(again.size() == out.size());
+  for (std::size_t i = 0; i < out.size(); ++i) CHECK(again[i].point == out[i].point);
+}
+
 TEST_CASE("decision: with several A/A pairs the A/A term is their median, not the worst one") {
   const std::vector<pair_sample> pairs{{10, 8}, {10, 8.1}, {10, 7.9}};
-  auto d = decide(pairs, {{10, 5}}, 0.05);  // one wild A/A pair: 50% → threshold 100%
+  auto d = decide(pairs, {{10, 5}}, 0.05);  // one wild A/A pair: 2× → threshold 1 - 1/4 = 75%
   CHECK_FALSE(d.established);
+  CHECK(d.threshold == doctest::Approx(0.75));
   CHECK(blocked_by_aa(d, 0.05));
   d = decide(pairs, {{10, 5}, {10, 10.1}, {10, 9.9}}, 0.05);
-  CHECK(*d.aa_gain == doctest::Approx(0.01));
+  CHECK(*d.aa_gain == doctest::Approx(0.01).epsilon(1e-3));
   CHECK(d.established);
-  CHECK(d.reason == "improvement established: median gain 20.00% vs threshold 5.00% (MIN_GAIN 5.00%, 2·MAD 2.00%, "
-                    "2·|A/A| 2.00% over 3 A/A pairs) over 3 pairs");
+  CHECK(d.reason == "improvement established: median gain 20.00% vs threshold 5.00% (MIN_GAIN 5.00%, 2·MAD 2.45%, "
+                    "2·|A/A| 1.99% over 3 A/A pairs) over 3 pairs");
   CHECK_FALSE(blocked_by_aa(decide({{10, 9.8}, {10, 9.8}, {10, 9.8}}, {{10, 5}}, 0.05), 0.05));
 }
