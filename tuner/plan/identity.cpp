@@ -1,5 +1,6 @@
 #include "plan/identity.h"
 
+#include <dlfcn.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 
 #include "box/identity.h"
 #include "plan/elf_comment.h"
+#include "runtime/introspect.h"
 #include "util/sha256.h"
 
 namespace tune::plan {
@@ -48,6 +50,7 @@ std::vector<int> parse_cpu_list(const std::string& text) {
 }
 
 std::string or_unset(const std::optional<std::string>& v) { return v ? *v : "unset"; }
+std::string or_none(const std::string& v) { return v.empty() ? "none" : v; }
 
 std::string quote_args(const std::vector<std::string>& args) {
   std::string out;
@@ -65,7 +68,15 @@ std::string number_or_none(const std::optional<double>& v) {
 }  // namespace
 
 identity_sources live_identity_sources() {
-  return {box::this_box().identity, cpu_topology(), live_system()};
+  return {box::this_box().identity, cpu_topology(), live_system(), load_library_facts};
+}
+
+std::map<std::string, std::string> load_library_facts(const std::vector<std::string>& paths) {
+  // RTLD_GLOBAL: the facts are looked up process-wide, as the pilot looks them up in the program.
+  for (const auto& path : paths) ::dlopen(path.c_str(), RTLD_LAZY | RTLD_GLOBAL);
+  std::map<std::string, std::string> facts;
+  for (const auto& fact : runtime_detail::library_facts()) facts[fact.key] = fact.value;
+  return facts;
 }
 
 std::string cpu_topology(const fs::path& sys_root) {
@@ -157,6 +168,11 @@ std::vector<identity_change> compare_identity(const plan_identity& recorded, con
       if (c.name == lib.name && c.path == lib.path) now = c.sha256;
     }
     check("library " + lib.name + " (content sha256 of " + lib.path + ")", lib.sha256, now);
+    std::string version_now = "not loaded";
+    for (const auto& c : current.libraries) {
+      if (c.name == lib.name && c.path == lib.path) version_now = c.version;
+    }
+    check("library " + lib.name + " version", or_none(lib.version), or_none(version_now));
   }
   check("box", recorded.box, current.box);
   check("topology", recorded.topology, current.topology);
@@ -197,20 +213,19 @@ plan_identity rederive_identity(const plan_identity& recorded, const std::vector
   for (const auto& input : recorded.inputs) {
     if (std::filesystem::exists(input.path)) in.inputs.emplace_back(input.path);
   }
-  for (const auto& lib : recorded.libraries) in.libraries[lib.name] = lib.path;
+  std::vector<std::string> paths;
+  for (const auto& lib : recorded.libraries) {
+    in.libraries[lib.name] = lib.path;
+    paths.push_back(lib.path);
+  }
+  if (!sources.library_facts) throw std::logic_error("rederive_identity: identity_sources.library_facts is not set");
+  in.facts = sources.library_facts(paths);
   in.request = recorded.request;
   in.env = env;
   in.plan_variables = plan_variables;
   for (const auto& [name, value] : recorded.environment) in.user_variables.push_back(name);
   in.pilot_windows = recorded.pilot_windows;
-  plan_identity current = derive_identity(in, sources);
-  // Versions come from inside the running program; the content hashes stand for them here.
-  for (auto& lib : current.libraries) {
-    for (const auto& r : recorded.libraries) {
-      if (r.name == lib.name) lib.version = r.version;
-    }
-  }
-  return current;
+  return derive_identity(in, sources);
 }
 
 }  // namespace tune::plan

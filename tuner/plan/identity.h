@@ -3,6 +3,7 @@
 // different situation. The search records them; the launcher re-derives them and refuses on
 // any difference, naming each changed field with both values.
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -39,13 +40,23 @@ struct plan_identity {
   int pilot_windows = 0;  // recorded; re-deriving it would mean running the program
 };
 
+// The facts the libraries at `paths` report about themselves (fftw_version, openblas_config, as
+// in worker.h's run_outcome::facts), read the way the pilot reads them inside the program.
+using library_fact_reader = std::function<std::map<std::string, std::string>(const std::vector<std::string>& paths)>;
+
 // What identity derivation reads from the machine; tests substitute parts.
 struct identity_sources {
   std::string box;                  // tune::box::this_box().identity
   std::string topology;             // cpu_topology()
   system_view system;               // for the allocation
+  library_fact_reader library_facts;  // load_library_facts; the launcher re-reads versions with it
 };
 identity_sources live_identity_sources();
+
+// Loads each library into this process (the launcher is about to exec the program anyway) and
+// reads its facts through the same symbols the pilot uses. A library that cannot be loaded adds
+// no facts: its content hash already reports it changed or absent.
+std::map<std::string, std::string> load_library_facts(const std::vector<std::string>& paths);
 
 // "2 CPUs online in 1 package, 2 cores, 1 thread per core", from `sys_root`/sys/devices/system/cpu.
 std::string cpu_topology(const std::filesystem::path& sys_root = "/");

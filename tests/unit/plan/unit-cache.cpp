@@ -27,6 +27,7 @@ struct cache_rig {
     sources.box = "box";
     sources.topology = "topo";
     sources.system.affinity = {0, 1};
+    sources.library_facts = [](const std::vector<std::string>&) { return std::map<std::string, std::string>{}; };
     argv = {program.string(), "--steps", "4"};
   }
 

@@ -29,6 +29,7 @@ struct launch_rig {
   environment env{{"PATH", "/usr/bin:/bin"}, {"OMP_WAIT_POLICY", "passive"}};
   identity_sources sources;
   std::vector<std::string> argv;
+  std::map<std::string, std::string> facts_now{{"openblas_config", "OpenBLAS 0.3.21"}};  // what loading reads
 
   launch_rig() {
     write_text(program, "#!/bin/sh\nexit 0\n");
@@ -38,6 +39,10 @@ struct launch_rig {
     sources.box = "linux|x86_64|Test CPU|family 6 model 1 stepping 1|6.1";
     sources.topology = "2 CPUs online (0-1) in 1 package(s), 2 cores, 1 thread(s) per core";
     sources.system.affinity = {0, 1};
+    sources.library_facts = [this](const std::vector<std::string>& paths) {
+      CHECK(paths == std::vector<std::string>{library.string()});
+      return facts_now;
+    };
     argv = {program.string(), "--steps", "4"};
     identity_inputs in;
     in.argv = argv;
@@ -201,6 +206,7 @@ TEST_CASE("launch: each recorded identity field, changed in the plan, is refused
       {"/identity/allocation/cpus/1", 7, "allocation.cpus", "0,7"},
       {"/identity/program/sha256", "0000", "program (content sha256 of {program})", "0000"},
       {"/identity/libraries/0/sha256", "0000", "library openblas (content sha256 of {library})", "0000"},
+      {"/identity/libraries/0/version", "OpenBLAS 0.3.26", "library openblas version", "OpenBLAS 0.3.26"},
       {"/identity/args/1", "400", "args", "'--steps' '400'"},
       {"/identity/inputs/0/sha256", "0000", "input {input} (content sha256)", "0000"},
       {"/identity/environment/OMP_WAIT_POLICY", "active", "environment OMP_WAIT_POLICY", "active"},
@@ -225,6 +231,21 @@ TEST_CASE("launch: each recorded identity field, changed in the plan, is refused
       CHECK(refusal.changes()[0].recorded == e.recorded);
     }
   }
+}
+
+TEST_CASE("launch: a library reporting another version, same file, is refused naming both versions") {
+  launch_rig t;
+  t.facts_now["openblas_config"] = "OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH Zen";  // e.g. OPENBLAS_CORETYPE set
+  t.expect_one_change("library openblas version", "OpenBLAS 0.3.21", "OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH Zen");
+  t.facts_now.clear();  // the library no longer reports one
+  t.expect_one_change("library openblas version", "OpenBLAS 0.3.21", "none");
+}
+
+TEST_CASE("launch: library facts are read by loading the libraries, as the pilot reads them") {
+  // The C library is loaded in every process and defines neither symbol: no facts, no failure.
+  const auto facts = load_library_facts({"libc.so.6", "/nonexistent/libopenblas.so.0"});
+  CHECK(facts.at("openblas_config").empty());
+  CHECK(facts.at("fftw_version").empty());
 }
 
 TEST_CASE("launch: the plan's FFTW wisdom must be there, unchanged") {
