@@ -1,21 +1,58 @@
 # The bench registry of one family: the fixture, every row's declaration (from SIGNATURE) and
 # a table the harness drives. Generated at configure time and rewritten only when it changes.
+# A companion with the family's signature gets a table of its own row symbols, driven by the
+# family's fixture, so the race can time it across the same grid; any other companion is listed
+# with its signature and follows the family untimed.
 
 function(_tune_write_registry name fixture ret params)
   get_property(_scope GLOBAL PROPERTY _TUNE_F_${name}_SCOPE)
   get_property(_tolerance GLOBAL PROPERTY _TUNE_F_${name}_TOLERANCE)
   get_property(_fallback GLOBAL PROPERTY _TUNE_F_${name}_FALLBACK)
-  set(_decls "")
-  set(_table "")
-  foreach(_suffix IN LISTS _tr_suffixes)
-    set(_requires "${_tr_req_${_suffix}}")
-    if(_suffix STREQUAL _tr_reference)
-      set(_is_reference true)
+  get_property(_companions GLOBAL PROPERTY _TUNE_F_${name}_COMPANIONS)
+  # Each timed companion's name: the family's, then every companion with its signature.
+  set(_timed "${name}")
+  set(_companion_list "")
+  foreach(_companion IN LISTS _companions)
+    get_property(_signature GLOBAL PROPERTY _TUNE_F_${name}_C_${_companion}_SIGNATURE)
+    _tune_parse_signature("_tune_write_registry(${name}): COMPANIONS ${_companion}" "${_signature}" _cret _cparams)
+    if("${_cret}(${_cparams})" STREQUAL "${ret}(${params})")
+      list(APPEND _timed "${_companion}")
+      set(_driver "&tune_make_driver_${_companion}")
     else()
-      set(_is_reference false)
+      set(_driver "nullptr")
     endif()
-    string(APPEND _decls "${ret} ${name}__${_suffix}(${params});\n")
-    string(APPEND _table "  {\"${_suffix}\", &${name}__${_suffix}, \"${_requires}\", ${_is_reference}},\n")
+    string(APPEND _companion_list "\n     {\"${_companion}\", R\"tune(${_signature})tune\", ${_driver}},")
+  endforeach()
+
+  set(_decls "")
+  set(_tables "")
+  foreach(_function IN LISTS _timed)
+    set(_table "")
+    foreach(_suffix IN LISTS _tr_suffixes)
+      set(_requires "${_tr_req_${_suffix}}")
+      if(_suffix STREQUAL _tr_reference)
+        set(_is_reference true)
+      else()
+        set(_is_reference false)
+      endif()
+      string(APPEND _decls "${ret} ${_function}__${_suffix}(${params});\n")
+      string(APPEND _table "  {\"${_suffix}\", &${_function}__${_suffix}, \"${_requires}\", ${_is_reference}},\n")
+    endforeach()
+    if(_function STREQUAL name)
+      set(_rows "tune_rows")
+      set(_maker "tune_make_driver")
+    else()
+      set(_rows "tune_rows_${_function}")
+      set(_maker "tune_make_driver_${_function}")
+    endif()
+    string(APPEND _tables "const ::tune::bench::row_entry<TUNE_SIGNATURE_${name}> ${_rows}[] = {
+${_table}};
+
+std::unique_ptr<::tune::bench::family_driver> ${_maker}() {
+  return ::tune::bench::make_driver(&tune_fixture__${name}, ${_rows}, \"${name}\");
+}
+
+")
   endforeach()
   set(_chain "")
   foreach(_suffix IN LISTS _fallback)
@@ -30,15 +67,9 @@ function(_tune_write_registry name fixture ret params)
 
 ${_decls}
 namespace {
-const ::tune::bench::row_entry<TUNE_SIGNATURE_${name}> tune_rows[] = {
-${_table}};
-
-std::unique_ptr<::tune::bench::family_driver> tune_make_driver() {
-  return ::tune::bench::make_driver(&tune_fixture__${name}, tune_rows, \"${name}\");
-}
-
-const ::tune::bench::registrar tune_registered{::tune::bench::family_info{
-    \"${name}\", \"${_tolerance}\", {${_chain}}, ::tune::bench::rows_of(tune_rows), &tune_make_driver}};
+${_tables}const ::tune::bench::registrar tune_registered{::tune::bench::family_info{
+    \"${name}\", \"${_tolerance}\", {${_chain}}, ::tune::bench::rows_of(tune_rows), &tune_make_driver,
+    {${_companion_list}}}};
 }  // namespace
 ")
   set(_file "${CMAKE_BINARY_DIR}/tune/${_scope}/registry/${name}.cpp")

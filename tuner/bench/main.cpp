@@ -2,7 +2,8 @@
 // generated registry. The `tune` tool drives it:
 //   bench list                          families, rows, requirements, what runs here (JSON)
 //   bench test [--family F]...          every runnable row against the reference (tune-test, CTest)
-//   bench race --request R --out O      the race (race.md); `@tune` events on stdout
+//   bench race --request R --out O      the race (race.md), companions with the family's signature
+//                                       included; `@tune` events on stdout
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -117,6 +118,20 @@ tune::race::protocol protocol_from(const nlohmann::json& request) {
   return p;
 }
 
+// The race's view of a gated grid: rows that cannot run here or give wrong output are listed
+// with the reason and never timed.
+std::vector<tune::race::row_input> race_rows(const family_info& f, const tune::bench::family_gate& gate) {
+  std::vector<tune::race::row_input> rows;
+  for (std::size_t i = 0; i < f.rows.size(); ++i) {
+    tune::race::row_input row{f.rows[i].suffix, std::nullopt};
+    if (!gate.rows[i].runnable) row.rejected = gate.rows[i].why_not_runnable;
+    else if (!gate.rows[i].passed())
+      row.rejected = fmt::format("wrong output ({}; tolerance {})", gate.rows[i].check->describe(), f.tolerance);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
 void event(const std::string& line) {
   std::fputs(("@tune " + line + "\n").c_str(), stdout);
   std::fflush(stdout);
@@ -140,6 +155,9 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   std::vector<tune::bench::family_gate> gates;
   std::vector<const family_info*> raced;
   std::vector<tune::race::family_input> inputs;
+  std::vector<std::unique_ptr<tune::bench::family_driver>> companion_drivers;
+  std::vector<std::vector<tune::bench::family_gate>> companion_gates;  // per raced family, declaration order
+  std::size_t timed_companions = 0;
   for (const family_info* f : families) {
     auto driver = f->make_driver();
     auto gate = tune::bench::run_gate(*f, *driver, features);
@@ -151,21 +169,43 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
     in.name = f->name;
     in.fallback = *gate.fallback;
     if (auto it = incumbents.find(f->name); it != incumbents.end()) in.incumbent = it->second;
-    for (std::size_t i = 0; i < f->rows.size(); ++i) {
-      tune::race::row_input row{f->rows[i].suffix, std::nullopt};
-      if (!gate.rows[i].runnable) row.rejected = gate.rows[i].why_not_runnable;
-      else if (!gate.rows[i].passed())
-        row.rejected = fmt::format("wrong output ({}; tolerance {})", gate.rows[i].check->describe(), f->tolerance);
-      in.rows.push_back(row);
+    in.rows = race_rows(*f, gate);
+    std::vector<tune::bench::family_gate> own_gates;
+    for (const auto& c : f->companions) {
+      tune::race::companion_input companion{c.name, 0, {}, std::nullopt};
+      tune::bench::family_gate companion_gate;
+      if (!c.make_driver) {
+        companion.untimed = fmt::format("its signature {} is not the family's, so the family's fixture cannot call it",
+                                        c.signature);
+      } else {
+        // The family's grid and tolerance over the companion's symbols: each row is checked
+        // against the reference row's companion. The gate's word on the fallback chain does not
+        // apply (the companion's fallback is the family's seat); each row's check is kept.
+        const family_info grid{c.name, f->tolerance, f->fallback, f->rows, c.make_driver, {}};
+        auto companion_driver = c.make_driver();
+        companion_gate = tune::bench::run_gate(grid, *companion_driver, features);
+        companion.rows = race_rows(grid, companion_gate);
+        companion_drivers.push_back(std::move(companion_driver));
+        ++timed_companions;
+      }
+      in.companions.push_back(std::move(companion));
+      own_gates.push_back(std::move(companion_gate));
     }
     inputs.push_back(std::move(in));
     drivers.push_back(std::move(driver));
     gates.push_back(std::move(gate));
     raced.push_back(f);
+    companion_gates.push_back(std::move(own_gates));
   }
+  // The timer knows companions' rows by the indices past the families'.
+  std::size_t next_index = inputs.size();
+  for (auto& in : inputs)
+    for (auto& c : in.companions)
+      if (!c.untimed) c.timer_index = next_index++;
 
   std::vector<tune::bench::family_driver*> plain;
   for (auto& d : drivers) plain.push_back(d.get());
+  for (auto& d : companion_drivers) plain.push_back(d.get());
   tune::bench::real_timer timer(plain);
   tune::measure::real_clock clock;
   tune::race::event_sink sink;
@@ -174,17 +214,22 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
     event(fmt::format("step name={} phase={} i={} of={} live={}", f, phase, i, of, live));
   };
   sink.end = [](const tune::race::family_result& r) {
-    event(fmt::format("end name={} winner={} verdict={} margin={:.1f} ms={:.0f}", r.name, r.winner,
+    event(fmt::format("end name={}{} winner={} verdict={} margin={:.1f} ms={:.0f}", r.name,
+                      r.companion_of ? " companion_of=" + *r.companion_of : std::string(), r.winner,
                       tune::race::to_string(r.outcome), r.margin_pct.value_or(0), r.ms));
   };
-  event(fmt::format("plan scope={} total={}", request.value("scope", std::string()), inputs.size()));
+  event(fmt::format("plan scope={} total={}", request.value("scope", std::string()), inputs.size() + timed_companions));
   const auto result = tune::race::run_mint(inputs, timer, clock, protocol, sink);
 
   out["mint"] = tune::bench::mint_json(result);
   out["families"] = nlohmann::json::object();
   for (const auto& r : result.families) {
-    for (std::size_t i = 0; i < raced.size(); ++i)
-      if (raced[i]->name == r.name) out["families"][r.name] = tune::bench::family_json(r, *raced[i], gates[i]);
+    for (std::size_t i = 0; i < raced.size(); ++i) {
+      if (raced[i]->name != r.name) continue;
+      out["families"][r.name] = tune::bench::family_json(r, *raced[i], gates[i]);
+      if (!raced[i]->companions.empty())
+        tune::bench::add_companions(out["families"][r.name], r, *raced[i], companion_gates[i]);
+    }
   }
   out["telemetry"]["after"] = tune::measure::machine_state();
   tune::util::write_file_atomic(out_path, out.dump(2));

@@ -1,5 +1,7 @@
 #include "bench/result_json.h"
 
+#include "race/companion_race.h"
+
 namespace tune::bench {
 
 namespace {
@@ -37,6 +39,19 @@ nlohmann::json family_json(const race::family_result& r, const family_info& fami
           {"note", r.note},
           {"ms", r.ms},
           {"rows", rows}};
+}
+
+void add_companions(nlohmann::json& table, const race::family_result& r, const family_info& family,
+                    const std::vector<family_gate>& gates) {
+  nlohmann::json races = nlohmann::json::object();
+  nlohmann::json seats = nlohmann::json::object();
+  for (std::size_t i = 0; i < r.companions.size(); ++i) {
+    const auto& c = r.companions[i];
+    races[c.name] = family_json(c, family, i < gates.size() ? gates[i] : family_gate{});
+    if (const auto seat = race::own_seat(r, c)) seats[c.name] = *seat;
+  }
+  table["companion_races"] = races;
+  table["companions"] = seats;
 }
 
 nlohmann::json mint_json(const race::mint_result& r) {

@@ -1,5 +1,7 @@
 #pragma once
 // The bench's answer to `bench race`: the mint's decisions as JSON the tool copies into the sidecar.
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 #include "bench/gate.h"
@@ -10,6 +12,13 @@ namespace tune::bench {
 // One family's race table (sidecar.md "race"), rejected rows with the reason and, for rows that
 // failed the correctness gate, their worst errors.
 nlohmann::json family_json(const race::family_result& result, const family_info& family, const family_gate& gate);
+
+// A family's companions in its race table: `companion_races` (companion -> its race table,
+// rows gated against the reference row's companion; `gates` index for index with
+// result.companions) and `companions` (companion -> its own seat, only where its race seated a
+// row other than the family's: what makes kernels.<companion> count).
+void add_companions(nlohmann::json& table, const race::family_result& result, const family_info& family,
+                    const std::vector<family_gate>& gates);
 
 // Probes, noise verdict, floor and status.
 nlohmann::json mint_json(const race::mint_result& result);

@@ -171,6 +171,11 @@ int cmd_explain(const scope_options& o, const std::string& family) {
         std::cout << fmt::format("  {:<24} {:>12} {:>12} {:>7}  {}\n", suffix, num("median_ns"), num("best_ns"),
                                  row.value("rounds", 0), suffix == race.value("winner", "") ? "<- winner" : "");
       }
+      const auto companions = race.value("companion_races", nlohmann::json::object());
+      if (!companions.empty()) std::cout << "\ncompanions, each raced against the family's seat:\n";
+      for (const auto& [name, raced] : companions.items())
+        std::cout << fmt::format("  {:<24} {} ({})\n    {}\n", name, raced.value("winner", "?"),
+                                 raced.value("verdict", "?"), raced.value("note", ""));
     }
     return 0;
   }

@@ -69,7 +69,10 @@ void progress::event(const std::string& line) {
   } else if (kind == "end") {
     ++done_;
     std::fputs("\r\033[K", out_);
-    std::fputs(fmt::format("  {:<24} {:<20} {:<8} {:+.1f}%\n", f.count("name") ? f.at("name") : "",
+    // A companion's verdict is indented under its family's, named with it.
+    const std::string name = f.count("name") ? f.at("name") : "";
+    const std::string shown = f.count("companion_of") ? fmt::format("  {} ({})", name, f.at("companion_of")) : name;
+    std::fputs(fmt::format("  {:<24} {:<20} {:<8} {:+.1f}%\n", shown,
                            f.count("winner") ? f.at("winner") : "", f.count("verdict") ? f.at("verdict") : "",
                            std::atof(f.count("margin") ? f.at("margin").c_str() : "0"))
                    .c_str(),

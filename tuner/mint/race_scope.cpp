@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "mint/companion_seats.h"
 #include "mint/impl_hash.h"
 #include "mint/quiet_build.h"
 #include "sidecar/store.h"
@@ -50,6 +51,18 @@ nlohmann::json race_table(const manifest& m, const family_decl& family, nlohmann
     }
   }
   return table;
+}
+
+// One summary line per companion: its own seat, or whose seat it follows.
+std::string companion_line(const std::string& companion, const nlohmann::json& raced,
+                           const std::map<std::string, std::string>& own) {
+  const auto margin = raced.value("margin_pct", nlohmann::json());
+  const auto seat = own.find(companion);
+  return fmt::format("    companion {:<14} {:<22} {:<8} {}\n", companion, raced.value("winner", ""),
+                     raced.value("verdict", ""),
+                     seat != own.end() && margin.is_number()
+                         ? fmt::format("{:+.1f}% over the family's {}", margin.get<double>(), raced.value("fallback", ""))
+                         : std::string("follows the family"));
 }
 
 }  // namespace
@@ -115,10 +128,14 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
   update.families = m.family_names();
   update.box = box.identity;
   for (const auto& family : m.families) {
-    if (!result["families"].contains(family.name)) continue;
+    if (!result["families"].contains(family.name)) {
+      add_companion_seats(update, family, nullptr);
+      continue;
+    }
     const auto& table = result["families"][family.name];
     update.kernels[family.name] = table.at("winner").get<std::string>();
     update.race[family.name] = race_table(m, family, table, box.cls);
+    add_companion_seats(update, family, &table);
   }
   for (const auto& [family, seat] : plan.adopted) {
     update.kernels[family] = seat.first;
@@ -149,6 +166,9 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
                            margin.is_number() ? fmt::format("{:+.1f}% over {}", margin.get<double>(),
                                                             table.value("fallback", ""))
                                               : std::string("-"));
+    const auto companion_races = table.value("companion_races", nlohmann::json::object());
+    for (const auto& [companion, raced] : companion_races.items())
+      summary += companion_line(companion, raced, update.companion_kernels);
   }
   show.note(summary);
 

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "race/budget.h"
+#include "race/companion_race.h"
 #include "race/family_race.h"
 #include "race/noise_probe.h"
 #include "race/windows.h"
@@ -13,6 +14,22 @@
 namespace tune::race {
 
 namespace {
+
+// A companion is timed across its family's grid, so its rows are the family's, in order.
+void check_companion(const family_input& family, const companion_input& c, std::size_t families) {
+  if (c.untimed) return;
+  const auto where = fmt::format("run_mint: companion '{}' of family '{}'", c.name, family.name);
+  if (c.timer_index < families)
+    throw std::invalid_argument(fmt::format("{}: timer index {} is a family's ({} families); give it an index past "
+                                            "the families'",
+                                            where, c.timer_index, families));
+  bool same = c.rows.size() == family.rows.size();
+  for (std::size_t r = 0; same && r < c.rows.size(); ++r) same = c.rows[r].suffix == family.rows[r].suffix;
+  if (!same)
+    throw std::invalid_argument(fmt::format("{}: its {} rows are not the family's {} rows in grid order; list every "
+                                            "row of the family",
+                                            where, c.rows.size(), family.rows.size()));
+}
 
 void check_inputs(const std::vector<family_input>& families, const protocol& p) {
   const auto require = [](bool ok, const std::string& what) {
@@ -35,6 +52,7 @@ void check_inputs(const std::vector<family_input>& families, const protocol& p) 
     require(!f.rows[f.fallback].rejected,
             fmt::format("family '{}': fallback '{}' is rejected ({}); the fallback must be the first runnable row",
                         f.name, f.rows[f.fallback].suffix, f.rows[f.fallback].rejected.value_or("")));
+    for (const auto& c : f.companions) check_companion(f, c, families.size());
   }
 }
 
@@ -56,6 +74,32 @@ void apply_closing_floor(mint_result& mint, const protocol& p) {
     f.demoted = f.winner;
     f.winner = f.fallback;
     f.note += fmt::format("; demoted: margin {:.1f}% is below the closing floor {:.1f}%", *f.margin_pct, floor_pct);
+  }
+}
+
+// Each companion of `family` right after it (companion_race.h), under a family's budget rule.
+void race_companions(const family_input& family, family_result& seated, window_runner& w, const protocol& p,
+                     budget_estimate& budget, const round_plan& rounds, double need, double noise_floor_pct,
+                     const std::function<double()>& left_s, const event_sink& events) {
+  for (const companion_input& companion : family.companions) {
+    const std::size_t timed =
+        companion.untimed ? 0 : static_cast<std::size_t>(std::count_if(companion.rows.begin(), companion.rows.end(),
+                                                                       [](const row_input& r) { return !r.rejected; }));
+    const double estimate = timed < 2 ? 0.0 : budget.family_s(timed, rounds);
+    const double left = left_s();
+    family_result raced;
+    if (p.budget_s && timed >= 2 && seated.outcome != verdict::budget && estimate > left) {
+      raced = follow_family(seated, companion, verdict::budget,
+                            fmt::format("budget: racing {} rows needs about {:.1f} s and {:.1f} s is left; it "
+                                        "follows {}'s seat {}",
+                                        timed, estimate, std::max(0.0, left), family.name, seated.winner));
+    } else {
+      raced = race_companion(family, seated, companion, w, p, need, noise_floor_pct, events);
+      if (std::any_of(raced.rows.begin(), raced.rows.end(), [](const row_result& r) { return r.rounds > 0; }))
+        budget.record(timed, rounds, raced.ms / 1000);
+    }
+    if (events.end && !companion.untimed) events.end(raced);
+    seated.companions.push_back(std::move(raced));
   }
 }
 
@@ -82,7 +126,8 @@ mint_result run_mint(const std::vector<family_input>& families, timer& t, clock&
       const std::size_t runnable = runnable_rows(family).size();
       const round_plan rounds = plan_rounds(p, mint.noise_floor_pct);
       const double estimate = runnable < 2 ? 0.0 : budget.family_s(runnable, rounds);
-      const double left = p.budget_s ? *p.budget_s - (c.now_s() - started) - budget.probe_s() : 0.0;
+      const auto left_s = [&] { return p.budget_s ? *p.budget_s - (c.now_s() - started) - budget.probe_s() : 0.0; };
+      const double left = left_s();
       family_result result;
       if (p.budget_s && runnable >= 2 && estimate > left) {
         if (events.begin) events.begin(family.name, family.rows.size());
@@ -92,6 +137,7 @@ mint_result run_mint(const std::vector<family_input>& families, timer& t, clock&
         if (runnable >= 2) budget.record(runnable, rounds, result.ms / 1000);
       }
       if (events.end) events.end(result);
+      race_companions(family, result, w, p, budget, rounds, need, mint.noise_floor_pct, left_s, events);
       mint.families.push_back(std::move(result));
       const bool more = i + 1 < families.size();
       if (more && (i + 1) % static_cast<std::size_t>(p.probe_every) == 0 &&
@@ -100,6 +146,7 @@ mint_result run_mint(const std::vector<family_input>& families, timer& t, clock&
     }
     if (!take_noise_probe(mint, w, p, "end", events)) return finish();
     apply_closing_floor(mint, p);
+    for (auto& f : mint.families) settle_companions(f, std::max(p.min_margin * 100, mint.noise_floor_pct));
   } catch (const interrupted&) {
     mint.status = mint_status::interrupted;
     mint.families.clear();

@@ -71,6 +71,12 @@ void check_race_table(const json& table, const std::string& where) {
   for (const char* key : {"winner", "fallback", "verdict"}) optional_string(table, where, key);
   optional_number(table, where, "need_pct", false);
   optional_number(table, where, "margin_pct", true);
+  if (const auto seats = table.find("companions"); seats != table.end())
+    for (const auto& [companion, seat] : object_at(*seats, child(where, "companions")).items())
+      string_at(seat, child(child(where, "companions"), companion));
+  if (const auto races = table.find("companion_races"); races != table.end())
+    for (const auto& [companion, race] : object_at(*races, child(where, "companion_races")).items())
+      check_race_table(race, child(child(where, "companion_races"), companion));
   const auto rows = table.find("rows");
   if (rows == table.end()) return;
   for (const auto& [suffix, row] : object_at(*rows, child(where, "rows")).items()) {

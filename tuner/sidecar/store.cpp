@@ -37,6 +37,14 @@ void validate(const scope_update& u) {
     if (!families.count(family)) throw bad(fmt::format("race names family \"{}\", which is not in families", family));
     if (!table.is_object()) throw bad(fmt::format("the race table of family \"{}\" is not a JSON object", family));
   }
+  const std::set<std::string> companions(u.companions.begin(), u.companions.end());
+  for (const std::string& companion : u.companions)
+    if (families.count(companion))
+      throw bad(fmt::format("companions names \"{}\", which is a family; a public name is a family or a companion",
+                            companion));
+  for (const auto& [companion, seat] : u.companion_kernels)
+    if (!companions.count(companion))
+      throw bad(fmt::format("companion_kernels names \"{}\", which is not in companions", companion));
   if (u.complete)
     for (const std::string& family : u.families)
       if (!u.kernels.count(family))
@@ -95,7 +103,9 @@ void replace_scope(json& doc, const scope_update& u, json bench) {
                                 [&](const json& f) { return std::count(u.families.begin(), u.families.end(), f); }),
                  listed.end());
   }
+  for (const std::string& companion : u.companions) doc["kernels"].erase(companion);
   for (const auto& [family, seat] : u.kernels) doc["kernels"][family] = seat;
+  for (const auto& [companion, seat] : u.companion_kernels) doc["kernels"][companion] = seat;
   for (const auto& [family, table] : u.race) doc["race"][family] = table;
   scopes[u.scope] = {
       {"version", u.version}, {"bench", std::move(bench)}, {"complete", u.complete}, {"families", u.families}};

@@ -21,6 +21,11 @@ struct scope_update {
   std::vector<std::string> families;               // every family the scope declares now
   std::map<std::string, std::string> kernels;      // family -> suffix (or "reference")
   std::map<std::string, nlohmann::json> race;      // family -> race table (an object)
+  std::vector<std::string> companions;             // every companion the scope's families declare now
+  std::map<std::string, std::string> companion_kernels;  // companion -> its own seat, only where its race
+                                                   // seated a row other than its family's; the
+                                                   // family's race table lists the same row under
+                                                   // `companions`
   bool complete = true;                            // then every family has a `kernels` entry
   std::string box;                                 // this box's identity: provenance.box
   nlohmann::json provenance;                       // other fields to set (class, features, compiler,
@@ -37,7 +42,7 @@ struct write_result {
 
 // Takes the lock, re-reads the current file (an unreadable one is kept as `.bak` and replaced),
 // copies it to `<sidecar>.bak`, replaces this scope's entries (dropping families that left the
-// scope), keeps every other scope's entries, `runtime` and unknown keys, refreshes provenance,
+// scope; a declared companion's `kernels` entry is replaced by its new one or dropped), keeps every other scope's entries, `runtime` and unknown keys, refreshes provenance,
 // writes atomically and archives the result. When the previous file was measured on another box
 // (provenance.box differs and provenance.applied_box does not name this box) the other scopes'
 // entries are dropped and the diff says so. Throws std::invalid_argument for an inconsistent

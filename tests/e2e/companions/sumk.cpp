@@ -18,3 +18,17 @@ float TUNE_ENTRY(const float* a, std::size_t n) {
 
 // The companion: what a caller asks to lay out its data for this row.
 int TUNE_COMPANION(layout)() { return TUNE_AXIS(PASSES); }
+
+// A companion with the family's signature whose work runs the other way: 4 / PASSES passes, so
+// PASSES=4 does a quarter of the work of PASSES=1. Every pass gives the same sum.
+float TUNE_COMPANION(sumk_inv)(const float* a, std::size_t n) {
+  float result = 0;
+  for (int pass = 0; pass < 4 / TUNE_AXIS(PASSES); ++pass) {
+    asm volatile("" : : "r"(a) : "memory");
+    float s = 0;
+    for (std::size_t i = 0; i < n; ++i) s += a[i];
+    asm volatile("" : : "x"(s));
+    result = s;
+  }
+  return result;
+}

@@ -39,6 +39,15 @@ TEST_CASE("shape_error names the first departure from the format") {
     doc["race"]["dot"] = {{"rows", {{"avx2", {{"median_ns", "812"}}}}}};
     CHECK(sidecar::shape_error(doc) == "race.dot.rows.avx2.median_ns is a string, expected a number");
   }
+  SUBCASE("a companion's seat that is not a suffix") {
+    doc["race"]["dot"] = {{"companions", {{"dot_layout", 4}}}};
+    CHECK(sidecar::shape_error(doc) == "race.dot.companions.dot_layout is an integer, expected a string");
+  }
+  SUBCASE("a companion's race table with a row median that is not a number") {
+    doc["race"]["dot"] = {{"companion_races", {{"dot_layout", {{"rows", {{"avx2", {{"median_ns", "812"}}}}}}}}}};
+    CHECK(sidecar::shape_error(doc) ==
+          "race.dot.companion_races.dot_layout.rows.avx2.median_ns is a string, expected a number");
+  }
   SUBCASE("a scope without its bench hash") {
     doc["scopes"]["s"] = {
         {"version", 1}, {"bench", {{"path", "/b"}, {"mtime_ns", 5}}}, {"complete", true}, {"families", json::array()}};

@@ -22,6 +22,14 @@ json written_sidecar(test::sidecar_fixture& f) {
   alpha.race["dot"]["rows"]["unroll4_avx2"]["impl_hash"] = std::string(64, 'c');
   alpha.race["dot"]["rows"]["unroll8_avx512"] = {{"rejected", "requires avx512f: not on this box"}};
   alpha.race["gemm"] = test::race_table("reference", "reference", nullptr, {{"reference", 5000}});
+  // dot's companion won a row of its own; gemm's follows the family (listed in companion_races only).
+  alpha.companions = {"dot_layout", "gemm_pack"};
+  alpha.companion_kernels = {{"dot_layout", "unroll8_base"}};
+  alpha.race["dot"]["companions"] = {{"dot_layout", "unroll8_base"}};
+  alpha.race["dot"]["companion_races"]["dot_layout"] =
+      test::race_table("unroll8_base", "unroll4_avx2", 210.0, {{"unroll8_base", 300}, {"unroll4_avx2", 930}});
+  alpha.race["gemm"]["companions"] = json::object();
+  alpha.race["gemm"]["companion_races"]["gemm_pack"] = test::race_table("reference", "reference", nullptr, {});
   alpha.provenance.update({{"features", "avx2;bmi2;f16c;fma;sse4.2"},
                            {"noise_probes", "start 0.8%; end 0.9%"},
                            {"noise_floor_pct", 0.9},
@@ -76,6 +84,11 @@ TEST_CASE("the schema rejects what the format forbids") {
     CHECK(test::schema_violations(s, doc) ==
           std::vector<std::string>{"/race/dot/verdict: is \"lucky\", expected one of "
                                    "[\"won\",\"holds\",\"tie\",\"demoted\",\"rejected\",\"budget\"]"});
+  }
+  SUBCASE("a companion's race table without its verdict") {
+    doc["race"]["dot"]["companion_races"]["dot_layout"].erase("verdict");
+    CHECK(test::schema_violations(s, doc) ==
+          std::vector<std::string>{"/race/dot/companion_races/dot_layout: has no \"verdict\""});
   }
   SUBCASE("another format") {
     doc["format"] = "tune-sidecar/2";

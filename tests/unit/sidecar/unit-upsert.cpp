@@ -219,6 +219,21 @@ TEST_CASE_FIXTURE(upsert_case, "an inconsistent update is refused and writes not
                          "scope_update for scope \"alpha\": kernels names family \"fft\", which is not in families",
                          std::invalid_argument);
   }
+  SUBCASE("a companion's seat for a companion the scope does not declare") {
+    u.companions = {"dot_layout"};
+    u.companion_kernels["gemm_pack"] = "tile8";
+    CHECK_THROWS_WITH_AS(
+        sidecar::upsert(sidecar, u, when),
+        "scope_update for scope \"alpha\": companion_kernels names \"gemm_pack\", which is not in companions",
+        std::invalid_argument);
+  }
+  SUBCASE("a companion that is a family") {
+    u.companions = {"gemm"};
+    CHECK_THROWS_WITH_AS(sidecar::upsert(sidecar, u, when),
+                         "scope_update for scope \"alpha\": companions names \"gemm\", which is a family; a public "
+                         "name is a family or a companion",
+                         std::invalid_argument);
+  }
   SUBCASE("complete without every seat") {
     u.kernels.erase("gemm");
     CHECK_THROWS_WITH_AS(
@@ -251,6 +266,24 @@ TEST_CASE_FIXTURE(upsert_case, "an inconsistent update is refused and writes not
   }
   CHECK_FALSE(fs::exists(sidecar));
   CHECK_FALSE(fs::exists(dir / "history"));
+}
+
+TEST_CASE_FIXTURE(upsert_case, "a companion's own seat is written beside its family's; a re-mint replaces or drops it") {
+  auto u = alpha_before();
+  u.companions = {"dot_layout", "gemm_pack"};
+  u.companion_kernels = {{"dot_layout", "unroll4_avx2"}};
+  u.race["dot"]["companions"] = {{"dot_layout", "unroll4_avx2"}};
+  sidecar::upsert(sidecar, u, when);
+  CHECK(on_disk()["kernels"] ==
+        json{{"dot", "unroll4_base"}, {"gemm", "tile8"}, {"dot_layout", "unroll4_avx2"}});
+  CHECK(on_disk()["race"]["dot"]["companions"] == json{{"dot_layout", "unroll4_avx2"}});
+
+  // The next mint's companion follows the family: its entry goes with the old race table.
+  auto next = alpha_before();
+  next.companions = {"dot_layout", "gemm_pack"};
+  sidecar::upsert(sidecar, next, when);
+  CHECK(on_disk()["kernels"] == json{{"dot", "unroll4_base"}, {"gemm", "tile8"}});
+  CHECK_FALSE(on_disk()["race"]["dot"].contains("companions"));
 }
 
 TEST_CASE_FIXTURE(upsert_case, "a partial mint records complete: false") {

@@ -1,6 +1,7 @@
 #pragma once
 // What a scope's generated bench registry declares: every family with its rows (name, entry
-// point, requires=, reference flag) and its fixture, erased to one interface the harness drives.
+// point, requires=, reference flag), its fixture and its companions, erased to one interface the
+// harness drives.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -29,12 +30,22 @@ struct row_info {
   bool reference = false;
 };
 
+// A companion (COMPANIONS) of a family. Only one with the family's signature can be called by
+// the family's fixture: make_driver is set for those (the fixture and its inputs over the
+// companion's row symbols, grid order); any other is null and the companion follows the family.
+struct companion_info {
+  std::string name;
+  std::string signature;          // "<ret>(<params>)" as declared
+  std::unique_ptr<family_driver> (*make_driver)() = nullptr;
+};
+
 struct family_info {
   std::string name;
   std::string tolerance;          // exact | abs=x | rel=x | ulp=n
   std::vector<std::string> fallback;  // the chain, in order
   std::vector<row_info> rows;     // grid order
   std::unique_ptr<family_driver> (*make_driver)() = nullptr;
+  std::vector<companion_info> companions;  // declaration order
 };
 
 // Families register themselves from the generated registry's static initializers.

@@ -1,0 +1,24 @@
+#include "mint/companion_seats.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace tune::mint {
+
+void add_companion_seats(sidecar::scope_update& update, const family_decl& family, const nlohmann::json* table) {
+  for (const auto& companion : family.companions) update.companions.push_back(companion.name);
+  if (!table) return;
+  const auto own = table->value("companions", nlohmann::json::object());
+  for (const auto& companion : family.companions) {
+    if (!own.contains(companion.name)) continue;
+    const std::string seat = own[companion.name].get<std::string>();
+    if (!family.row(seat))
+      throw std::runtime_error(fmt::format("the bench seated companion {} of family {} on '{}', which is no row of the "
+                                           "family; rebuild the bench (cmake --build <build> --target tune)",
+                                           companion.name, family.name, seat));
+    update.companion_kernels[companion.name] = seat;
+  }
+}
+
+}  // namespace tune::mint
