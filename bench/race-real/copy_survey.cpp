@@ -27,14 +27,15 @@ struct stretch_reading {
 copy_survey survey_copies(placement set, double seconds, double window_ms, double stretch_s) {
   const std::vector<dot_fn>& dots = identical_dots(set);
   family_spec family{"survey", {}};
-  for (std::size_t k = 0; k < dots.size(); ++k) family.rows.push_back({fmt::format("copy{}", k), k, full_elements});
+  for (std::size_t k = 0; k < raced_copies; ++k) family.rows.push_back({fmt::format("copy{}", k), k, full_elements});
   kernel_timer t({family}, set);
   double best = INFINITY;
   for (int i = 0; i < 5; ++i) best = std::min(best, t.time_row(0, 0, 1000) / 1000);
   const auto reps = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(window_ms * 1e6 / best));
-  const std::size_t n = dots.size();
+  const std::size_t n = raced_copies;
   std::vector<std::vector<double>> ratios(n);
   std::vector<std::size_t> stretch_of_round;
+  std::vector<double> round_at_s;
   std::vector<std::size_t> order(n);
   for (std::size_t k = 0; k < n; ++k) order[k] = k;
   std::mt19937_64 random(1);
@@ -49,6 +50,7 @@ copy_survey survey_copies(placement set, double seconds, double window_ms, doubl
     for (const std::size_t copy : order) ns[copy] = t.time_row(0, copy, reps);
     for (std::size_t k = 0; k < n; ++k) ratios[k].push_back(ns[k] / ns[0]);
     stretch_of_round.push_back(static_cast<std::size_t>(at_s / stretch_s));
+    round_at_s.push_back(at_s);
   }
   copy_survey out;
   out.rounds = ratios[0].size();
@@ -81,6 +83,20 @@ copy_survey survey_copies(placement set, double seconds, double window_ms, doubl
     out.copies.push_back({k, static_cast<unsigned>(address % 64), (measure::median(ratios[k]) - 1) * 100,
                           measure::mad_pct(ratios[k]), consecutive.worst_pct, consecutive.share_off(),
                           dealt.share_off()});
+  }
+  out.round_at_s = std::move(round_at_s);
+  out.ratios = std::move(ratios);
+  return out;
+}
+
+std::string survey_rounds_csv(const copy_survey& survey) {
+  std::string out = "at_s";
+  for (std::size_t k = 0; k < survey.ratios.size(); ++k) out += fmt::format(",copy{}", k);
+  out += "\n";
+  for (std::size_t i = 0; i < survey.round_at_s.size(); ++i) {
+    out += fmt::format("{:.4f}", survey.round_at_s[i]);
+    for (const auto& copy : survey.ratios) out += fmt::format(",{:.5f}", copy[i]);
+    out += "\n";
   }
   return out;
 }

@@ -1,6 +1,6 @@
 #pragma once
-// Does a byte-identical copy run at the speed of the others? Every copy of one set is timed once a
-// round, in a fresh random order (as the race does), round after round, and each copy's median
+// Does a byte-identical copy run at the speed of the others? Every raced copy of one set is timed
+// once a round, in a fresh random order (as the race does), round after round, and each copy's median
 // per-round ratio to copy 0 is reported beside its address modulo 64: with the default 16-byte
 // function alignment the hot loop of some copies straddles a 64-byte line and runs slower, a
 // difference of address, not of code. The run is also cut into stretches about as long as a mint:
@@ -29,10 +29,17 @@ struct copy_survey {
   std::size_t stretches = 0;     // stretches of at least 10 rounds
   double stretch_s = 0;
   std::vector<copy_reading> copies;
+  // The raw rounds, for questions the table does not answer (how long a gap lasts): when each
+  // round started, seconds from the first, and per copy its per-round ratio to copy 0.
+  std::vector<double> round_at_s;
+  std::vector<std::vector<double>> ratios;
 };
 
 // Runs for about `seconds` with windows of `window_ms`, judged also in stretches of `stretch_s`.
 copy_survey survey_copies(placement set, double seconds, double window_ms, double stretch_s);
+
+// One line per round: its start in seconds, then each copy's ratio to copy 0.
+std::string survey_rounds_csv(const copy_survey& survey);
 
 std::string render_survey(const copy_survey& survey, const std::string& command, const std::string& conditions);
 

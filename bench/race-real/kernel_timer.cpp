@@ -28,9 +28,9 @@ kernel_timer::kernel_timer(std::vector<family_spec> families, placement set)
   }
   for (const auto& f : families_) {
     for (const auto& r : f.rows) {
-      if (r.copy >= dots_.size())
-        throw std::invalid_argument(fmt::format("family '{}' row '{}': copy {} does not exist; there are {} copies",
-                                                f.name, r.suffix, r.copy, dots_.size()));
+      if (r.copy >= raced_copies)
+        throw std::invalid_argument(fmt::format("family '{}' row '{}': copy {} is not a raced copy; pass 0 to {}",
+                                                f.name, r.suffix, r.copy, raced_copies - 1));
       if (r.elements == 0 || r.elements > operand_elements)
         throw std::invalid_argument(fmt::format("family '{}' row '{}': {} elements; pass 1 to {}", f.name, r.suffix,
                                                 r.elements, operand_elements));
@@ -38,14 +38,23 @@ kernel_timer::kernel_timer(std::vector<family_spec> families, placement set)
   }
 }
 
-double kernel_timer::time_row(std::size_t family, std::size_t row, std::uint64_t reps) {
-  const row_spec& r = families_.at(family).rows.at(row);
-  const dot_fn dot = dots_[r.copy];
+double kernel_timer::time_copy(std::size_t copy, std::size_t elements, std::uint64_t reps) {
+  const dot_fn dot = dots_[copy];
   const float* a = lhs_.data();
   const float* b = rhs_.data();
   const auto start = std::chrono::steady_clock::now();
-  for (std::uint64_t i = 0; i < reps; ++i) sink = dot(a, b, r.elements);
+  for (std::uint64_t i = 0; i < reps; ++i) sink = dot(a, b, elements);
   return elapsed_ns(start);
+}
+
+double kernel_timer::time_row(std::size_t family, std::size_t row, std::uint64_t reps) {
+  const row_spec& r = families_.at(family).rows.at(row);
+  return time_copy(r.copy, r.elements, reps);
+}
+
+double kernel_timer::time_relocated(std::size_t family, std::size_t row, std::uint64_t reps) {
+  const row_spec& r = families_.at(family).rows.at(row);
+  return time_copy(r.copy + raced_copies, r.elements, reps);
 }
 
 double kernel_timer::time_probe(std::uint64_t reps) {

@@ -12,7 +12,7 @@ namespace tune::race_real {
 
 struct row_spec {
   std::string suffix;
-  std::size_t copy = 0;      // which byte-identical copy runs it (its address)
+  std::size_t copy = 0;      // which byte-identical copy runs it (its address), < raced_copies
   std::size_t elements = 0;  // its work: a planted row multiplies fewer elements
 };
 
@@ -28,14 +28,19 @@ inline constexpr std::size_t operand_elements = 2 * full_elements;
 
 class kernel_timer final : public race::timer {
  public:
-  // Family k of a mint is families[k]. Throws std::invalid_argument when a row names a copy that
-  // does not exist or more elements than the operands hold.
+  // Family k of a mint is families[k]. Throws std::invalid_argument when a row names a copy past
+  // the raced ones or more elements than the operands hold.
   kernel_timer(std::vector<family_spec> families, placement set);
 
   double time_row(std::size_t family, std::size_t row, std::uint64_t reps) override;
   double time_probe(std::uint64_t reps) override;
+  bool has_relocated_copies() const override { return true; }
+  // The row's work on copy `copy + raced_copies`.
+  double time_relocated(std::size_t family, std::size_t row, std::uint64_t reps) override;
 
  private:
+  double time_copy(std::size_t copy, std::size_t elements, std::uint64_t reps);
+
   std::vector<family_spec> families_;
   const std::vector<dot_fn>& dots_;
   std::vector<float> lhs_, rhs_;

@@ -3,6 +3,8 @@
 // row doing 5-50% less work (a win by it is a recovery) and 12-row families (time to mint), idle
 // or with a busy thread on the other core; prints a markdown table and can write it with --out.
 // `--study-windows S` instead measures, for several window lengths, what a paired race needs.
+// `--arms` mints every job under several protocol variants, back to back, to compare them on the
+// same machine state; `--study-relocation S` asks whether a gap between copies follows the code.
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -16,6 +18,8 @@
 #include "copy_survey.h"
 #include "families.h"
 #include "kernel_timer.h"
+#include "protocol_arms.h"
+#include "relocation_study.h"
 #include "measure/machine_state.h"
 #include "measure/real_clock.h"
 #include "race/engine.h"
@@ -73,7 +77,10 @@ int main(int argc, char** argv) {
   double survey_s = 0;
   double stretch_s = 1.5;
   std::string log_path;
+  std::string survey_log_path;
+  double relocation_s = 0, relocation_delay_s = 2;
   tune::race::protocol p;
+  std::vector<std::string> arm_specs{"base"};
   app.add_option("--aa", identical, "A/A mints: the fallback and --twins byte-identical copies");
   app.add_option("--twins", twins, "identical copies beside the fallback in the A/A family")->check(CLI::Range(1, 11));
   app.add_option("--planted", planted, "mints per planted gain");
@@ -93,6 +100,12 @@ int main(int argc, char** argv) {
   app.add_option("--survey-copies", survey_s, "instead of minting: time every copy of --placement for this many seconds");
   app.add_option("--survey-stretch", stretch_s, "survey: also judge the copies in stretches of this many seconds")
       ->check(CLI::PositiveNumber);
+  app.add_option("--survey-log", survey_log_path, "survey: also write every round's ratios to copy 0 as CSV here");
+  app.add_option("--study-relocation", relocation_s,
+                 "instead of minting: race copy 0 against a twin, re-race them and their relocated copies now and "
+                 "after --relocation-delay, for this many seconds; CSV to --out");
+  app.add_option("--relocation-delay", relocation_delay_s, "relocation study: seconds before the late re-race")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--seed", p.seed, "protocol seed of the first mint (each mint adds its index)");
   app.add_option("--window-ms", p.window_ms, "protocol: window length")->check(CLI::PositiveNumber);
   app.add_option("--screen-rounds", p.screen_rounds, "protocol: screen rounds")->check(CLI::PositiveNumber);
@@ -102,6 +115,14 @@ int main(int argc, char** argv) {
   app.add_option("--spin-seconds", p.spin_seconds, "protocol: settling spin")->check(CLI::NonNegativeNumber);
   app.add_option("--min-margin", p.min_margin, "protocol: minimum required gain (fraction)")->check(CLI::Range(0.0, 1.0));
   app.add_option("--probe-windows", p.probe_windows, "protocol: probe windows")->check(CLI::Range(2, 1000));
+  app.add_option("--validate-delay", p.validate_delay_s, "protocol: seconds from the final's end to the re-race")
+      ->check(CLI::NonNegativeNumber);
+  app.add_flag("--validate-relocated", p.validate_relocated, "protocol: re-race relocated copies of seat and fallback");
+  app.add_flag("--validate-by-block", p.validate_by_block, "protocol: the re-race's sign test counts ABBA blocks");
+  app.add_option("--arms", arm_specs,
+                 "mint every job under each of these protocols, back to back: base, blocks, relocated, delay=S, window=MS, "
+                 "or a '+'-joined mix")
+      ->delimiter(',');
   app.add_flag("--override", p.noise_override, "count refusals but race anyway (TUNE_NOISE_OVERRIDE=1)");
   CLI11_PARSE(app, argc, argv);
 
@@ -116,8 +137,13 @@ int main(int argc, char** argv) {
   };
   const std::string with_load = conditions + (busy ? fmt::format("; a busy thread pinned to CPU {}", busy->cpu()) : "");
   if (study_s > 0) return emit(render_study(study_windows(study_windows_ms, study_s, set), command, with_load));
-  if (survey_s > 0)
-    return emit(render_survey(survey_copies(set, survey_s, p.window_ms, stretch_s), command, with_load + "; copies " + placement_name));
+  if (survey_s > 0) {
+    const copy_survey survey = survey_copies(set, survey_s, p.window_ms, stretch_s);
+    if (!survey_log_path.empty()) tune::util::write_file_atomic(survey_log_path, survey_rounds_csv(survey));
+    return emit(render_survey(survey, command, with_load + "; copies " + placement_name));
+  }
+  if (relocation_s > 0)
+    return emit(relocation_csv(study_relocation(set, relocation_s, p.window_ms, stretch_s, relocation_delay_s)));
   if (spin_trials > 0)
     return emit(render_spins(study_spins(study_spins_s, spin_trials, sleep_s, p), command, with_load, p, sleep_s));
 
@@ -140,24 +166,41 @@ int main(int argc, char** argv) {
     log.open(log_path);
     if (!log) throw std::runtime_error(fmt::format("--log: cannot write {}", log_path));
   }
+  const std::vector<protocol_arm> arms = parse_arms(arm_specs, p);
+  const auto labelled = [&](const protocol_arm& arm, const std::string& label) {
+    return arms.size() == 1 ? label : arm.name + ": " + label;
+  };
+  if (arms.size() > 1) {
+    order.clear();
+    for (const auto& arm : arms) {
+      for (const auto& job : jobs) {
+        if (std::find(order.begin(), order.end(), labelled(arm, job.label)) == order.end())
+          order.push_back(labelled(arm, job.label));
+      }
+    }
+  }
   for (std::size_t i = 0; i < jobs.size(); ++i) {
-    const mint_job& job = jobs[i];
-    kernel_timer timer({job.family}, set);
-    tune::race::family_input family;
-    family.name = job.family.name;
-    for (const auto& row : job.family.rows) family.rows.push_back({row.suffix, std::nullopt});
-    tune::race::protocol mint_protocol = p;
-    mint_protocol.seed = p.seed + i;
-    const auto result = tune::race::run_mint({family}, timer, clock, mint_protocol);
-    records.push_back(record_mint(job, result));
-    if (log) log << mint_line(job, result) << "\n" << std::flush;
-    const mint_record& r = records.back();
-    std::cerr << fmt::format("[{}/{}] {:<20} {:<14} {} {:.2f} s (elapsed {:.0f} s)\n", i + 1, jobs.size(), job.label,
-                             tune::race::to_string(result.status),
-                             result.families.empty() ? std::string("-")
-                                                     : fmt::format("{} {}", result.families[0].winner,
-                                                                   tune::race::to_string(result.families[0].outcome)),
-                             r.mint_s, now_s() - started);
+    for (const std::size_t a : arm_order(arms.size(), i)) {
+      const protocol_arm& arm = arms[a];
+      mint_job job = jobs[i];
+      job.label = labelled(arm, job.label);
+      kernel_timer timer({job.family}, set);
+      tune::race::family_input family;
+      family.name = job.family.name;
+      for (const auto& row : job.family.rows) family.rows.push_back({row.suffix, std::nullopt});
+      tune::race::protocol mint_protocol = arm.protocol;
+      mint_protocol.seed = p.seed + i;
+      const auto result = tune::race::run_mint({family}, timer, clock, mint_protocol);
+      records.push_back(record_mint(job, result));
+      if (log) log << mint_line(jobs[i], arm.name, result) << "\n" << std::flush;
+      const mint_record& r = records.back();
+      std::cerr << fmt::format("[{}/{}] {:<30} {:<14} {} {:.2f} s (elapsed {:.0f} s)\n", i + 1, jobs.size(), job.label,
+                               tune::race::to_string(result.status),
+                               result.families.empty() ? std::string("-")
+                                                       : fmt::format("{} {}", result.families[0].winner,
+                                                                     tune::race::to_string(result.families[0].outcome)),
+                               r.mint_s, now_s() - started);
+    }
   }
   context.wall_s = now_s() - started;
   context.after = tune::measure::machine_state();

@@ -31,9 +31,9 @@ struct mint_record {
 // What the mint decided about `job`.
 mint_record record_mint(const mint_job& job, const race::mint_result& m);
 
-// One mint as a line of JSON: the job, the status, the probes and, per family, the verdict, its
-// note, margin, drift and every row's median, best and rounds.
-std::string mint_line(const mint_job& job, const race::mint_result& m);
+// One mint as a line of JSON: the job, the protocol arm it ran under, the status, the probes and,
+// per family, the verdict, its note, margin, drift and every row's median, best and rounds.
+std::string mint_line(const mint_job& job, const std::string& arm, const race::mint_result& m);
 
 struct run_context {
   std::string command;               // the exact command line

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Goal tables from tune-race-real's --log files (one JSON object per mint).
 
+A run with --arms (protocols compared mint by mint) gets one table per arm.
+
 tune-race-real's own table counts wins among the mints the noise ceiling let through. With
 --override every mint races, so one run also answers what the ceiling buys; and the recovery goal
 of issue 3 is judged per mint: a planted gain counts only in mints whose closing need
@@ -128,6 +130,16 @@ def summarize(label, mints, min_margin_pct):
               f"{rate(wins_all, len(decided))} | {qualifying} | {median(seconds):.2f} ({p90:.2f}) | "
               f"{1000 * median(seconds) / rows_per:.0f} |")
     print()
+    # The sensitive measure of a re-race: among identical-row mints whose final crowned a copy, how
+    # many the re-race confirmed. Were the copies equally fast, the sign test would confirm at most
+    # alpha / 2 of them.
+    for job in ("A/A", "12 rows, identical"):
+        reraced = [m for m in mints if m["job"] == job and m["status"] == "ok" and m["families"]
+                   and "re-race" in m["families"][0]["note"]]
+        if reraced:
+            confirmed = sum("demoted: the" not in m["families"][0]["note"] for m in reraced)
+            print(f"{job}: copies crowned by the final and re-raced, confirmed by the re-race: "
+                  f"{rate(confirmed, len(reraced))}\n")
     false_wins = [m for m in mints if m["job"] in ("A/A", "12 rows, identical") and m["status"] == "ok"
                   and m["families"] and m["families"][0]["verdict"] == "won"]
     if false_wins:
@@ -156,7 +168,15 @@ def main(argv):
         label, _, path = arg.partition("=")
         if not path:
             sys.exit(f"summarize.py: '{arg}' is not LABEL=path; pass e.g. idle=/tmp/idle.jsonl")
-        summarize(label, load(path), min_margin_pct)
+        mints = load(path)
+        # A run with --arms logs each mint's protocol arm: one table per arm, in the run's order.
+        arms = []
+        for m in mints:
+            if m.get("arm", "base") not in arms:
+                arms.append(m.get("arm", "base"))
+        for arm in arms:
+            summarize(label if len(arms) == 1 else f"{label}, {arm}",
+                      [m for m in mints if m.get("arm", "base") == arm], min_margin_pct)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 // them with synthetic timings, so every decision rule runs deterministically.
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 
 namespace tune::race {
 
@@ -21,6 +22,13 @@ class timer {
   virtual double time_row(std::size_t family, std::size_t row, std::uint64_t reps) = 0;
   // Runs `reps` calls of the fixed noise-probe kernel; returns elapsed nanoseconds.
   virtual double time_probe(std::uint64_t reps) = 0;
+  // Rule 8, relocated (protocol::validate_relocated): `reps` calls of a byte-identical copy of row
+  // `row` placed at another address. Only timers that have such copies say so and implement it.
+  virtual bool has_relocated_copies() const { return false; }
+  virtual double time_relocated(std::size_t /*family*/, std::size_t /*row*/, std::uint64_t /*reps*/) {
+    throw std::logic_error(
+        "timer::time_relocated: this timer has no relocated copies (has_relocated_copies() is false)");
+  }
 };
 
 }  // namespace tune::race

@@ -31,7 +31,7 @@ void check_companion(const family_input& family, const companion_input& c, std::
                                             where, c.rows.size(), family.rows.size()));
 }
 
-void check_inputs(const std::vector<family_input>& families, const protocol& p) {
+void check_inputs(const std::vector<family_input>& families, const timer& t, const protocol& p) {
   const auto require = [](bool ok, const std::string& what) {
     if (!ok) throw std::invalid_argument("run_mint: " + what);
   };
@@ -44,6 +44,10 @@ void check_inputs(const std::vector<family_input>& families, const protocol& p) 
   require(p.noisy_rounds >= 0, fmt::format("noisy_rounds = {}; pass 0 or more", p.noisy_rounds));
   require(p.looks >= 1, fmt::format("looks = {}; pass at least 1", p.looks));
   require(p.probe_every >= 1, fmt::format("probe_every = {}; pass at least 1", p.probe_every));
+  require(p.validate_delay_s >= 0, fmt::format("validate_delay_s = {}; pass 0 or more seconds", p.validate_delay_s));
+  require(!p.validate_relocated || t.has_relocated_copies(),
+          "validate_relocated is set but the timer has no relocated copies; give the timer copies of every row at "
+          "other addresses or unset validate_relocated");
   require(p.max_twins >= 0, fmt::format("max_twins = {}; pass 0 or more", p.max_twins));
   for (const auto& f : families) {
     require(!f.rows.empty(), fmt::format("family '{}' has no rows; every family has at least its fallback", f.name));
@@ -107,7 +111,7 @@ void race_companions(const family_input& family, family_result& seated, window_r
 
 mint_result run_mint(const std::vector<family_input>& families, timer& t, clock& c, const protocol& p,
                      const event_sink& events) {
-  check_inputs(families, p);
+  check_inputs(families, t, p);
   window_runner w(t, c, p);
   budget_estimate budget(p);
   const double started = c.now_s();

@@ -142,6 +142,9 @@ validation revalidate(std::size_t index, const family_input& family, std::size_t
   std::vector<double> seat_per_call, fallback_per_call;
   const std::vector<int> looks = look_ends(pairs, p.validate_rounds, p.looks, 2);
   const double level = p.alpha / static_cast<double>(looks.size());
+  const auto timed = [&](std::size_t row, std::uint64_t n) {
+    return p.validate_relocated ? w.time_relocated(index, row, n) : w.time_row(index, row, n);
+  };
   w.enter("validate");
   int pair = 0;
   bool seat_first = true;
@@ -152,14 +155,15 @@ validation revalidate(std::size_t index, const family_input& family, std::size_t
       if (pair % 2 == 0) seat_first = w.draw_order(2).front() == 0;
       const std::uint64_t n = window_runner::stretch(reps, w.draw_jitter());
       if (seat_first == (pair % 2 == 0)) {
-        seat_per_call.push_back(w.time_row(index, seat, n));
-        fallback_per_call.push_back(w.time_row(index, family.fallback, n));
+        seat_per_call.push_back(timed(seat, n));
+        fallback_per_call.push_back(timed(family.fallback, n));
       } else {
-        fallback_per_call.push_back(w.time_row(index, family.fallback, n));
-        seat_per_call.push_back(w.time_row(index, seat, n));
+        fallback_per_call.push_back(timed(family.fallback, n));
+        seat_per_call.push_back(timed(seat, n));
       }
     }
-    check = check_margin(seat_per_call, fallback_per_call, need, level);
+    check = p.validate_by_block ? check_margin_by_block(seat_per_call, fallback_per_call, need, level)
+                                : check_margin(seat_per_call, fallback_per_call, need, level);
     if (check.clears || check.hopeless) break;
   }
   return {check, fallback_per_call};
@@ -231,6 +235,7 @@ family_result race_family(std::size_t index, const family_input& family, window_
     }
   }
 
+  const double final_ended = w.now_s();
   for (std::size_t r : runnable) {
     auto& row = out.rows[r];
     row.median_ns = measure::median(per_call[r]);
@@ -243,17 +248,20 @@ family_result race_family(std::size_t index, const family_input& family, window_
   out.note = seat.note;
 
   if (seat.seat != family.fallback) {
+    const double waited = w.now_s() - final_ended;
+    if (p.validate_delay_s > waited) w.spin(p.validate_delay_s - waited, "wait");
     const validation v = revalidate(index, family, seat.seat, w, p, need, planned.validate_pairs, shared, events);
     out.margin_pct = std::min(seat.check->gain, v.check.gain) * 100;
     out.drift_pct = (measure::median(v.fallback_per_call) / measure::median(per_call[family.fallback]) - 1) * 100;
     if (v.check.clears) {
-      out.note += fmt::format("; re-race {:.1f}%", v.check.gain * 100);
+      out.note += fmt::format("; {} {:.1f}%", p.validate_relocated ? "relocated re-race" : "re-race",
+                              v.check.gain * 100);
     } else {
       out.outcome = verdict::demoted;
       out.demoted = out.winner;
       out.winner = out.fallback;
-      out.note += fmt::format("; demoted: the re-race gave {:.1f}% (paired-ratio bound {}), need {:.1f}%",
-                              v.check.gain * 100,
+      out.note += fmt::format("; demoted: the {} gave {:.1f}% (paired-ratio bound {}), need {:.1f}%",
+                              p.validate_relocated ? "relocated re-race" : "re-race", v.check.gain * 100,
                               v.check.ratio_bound ? fmt::format("{:.3f}", *v.check.ratio_bound) : "none",
                               need * 100);
     }

@@ -31,6 +31,17 @@ struct protocol {
   // (Bonferroni over the looks), so the error rates hold however early a race stops. 1: judged
   // once, at the end of the plan.
   int looks = 3;
+  // Rule 8: the re-race starts at least this many seconds after the family's final ended (the
+  // runner spins out the rest), so a speed difference must last that long to be confirmed.
+  double validate_delay_s = 0;
+  // Rule 8: the re-race times byte-identical copies of the seat and the fallback at other
+  // addresses (timer::time_relocated), so a speed difference that belongs to an address, not to
+  // the code, does not follow it into the re-race.
+  bool validate_relocated = false;
+  // Rule 8: the re-race's sign test counts each ABBA block once (the seat's two windows against the
+  // fallback's two), not each pair: the block's middle windows are the same row back to back, so
+  // one disturbance there tips both of its pairs the same way and the pairs are not independent.
+  bool validate_by_block = false;
   int max_twins = 8;               // rule 4
   double min_margin = 0.03;        // rule 6: need = max(3%, noise floor)
   double alpha = 0.05;             // rule 6: sign-test confidence, Bonferroni over finalists

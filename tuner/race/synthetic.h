@@ -39,6 +39,9 @@ class synthetic_timer final : public timer {
 
   // True nanoseconds per call of a row; may read state a test changes mid-mint.
   std::function<double(std::size_t family, std::size_t row)> ns_per_call;
+  // True nanoseconds per call of a row's relocated copy (timer::time_relocated). Unset: the timer
+  // has no relocated copies.
+  std::function<double(std::size_t family, std::size_t row)> relocated_ns_per_call;
   double probe_ns_per_call = 1000;
   window_noise rows;
   window_noise probe;
@@ -49,9 +52,12 @@ class synthetic_timer final : public timer {
 
   std::size_t windows = 0;                                   // every window, warm ones included
   std::set<std::pair<std::size_t, std::size_t>> timed_rows;  // (family, row) ever timed
+  std::set<std::pair<std::size_t, std::size_t>> timed_relocated;  // (family, row) whose relocated copy was timed
 
   double time_row(std::size_t family, std::size_t row, std::uint64_t reps) override;
   double time_probe(std::uint64_t reps) override;
+  bool has_relocated_copies() const override { return static_cast<bool>(relocated_ns_per_call); }
+  double time_relocated(std::size_t family, std::size_t row, std::uint64_t reps) override;
 
  private:
   double window(double ns_per_call, std::uint64_t reps, const window_noise& noise);

@@ -41,8 +41,8 @@ double window_runner::charged(const std::string& phase, const std::function<doub
   return out;
 }
 
-void window_runner::spin(double seconds) {
-  charged("spin", [&] {
+void window_runner::spin(double seconds, const std::string& phase) {
+  charged(phase, [&] {
     clock_.spin(seconds);
     return 0.0;
   });
@@ -68,6 +68,16 @@ double window_runner::time_row(std::size_t family, std::size_t row, std::uint64_
   if (!(ns > 0))
     throw std::runtime_error(fmt::format("family {} row {}: the timer reported {} ns for {} calls; a window takes time",
                                          family, row, ns, reps));
+  return ns / static_cast<double>(reps);
+}
+
+double window_runner::time_relocated(std::size_t family, std::size_t row, std::uint64_t reps) {
+  check_control_file();
+  const double ns = charged(phase_, [&] { return timer_.time_relocated(family, row, reps); });
+  if (!(ns > 0))
+    throw std::runtime_error(fmt::format(
+        "family {} row {} (relocated copy): the timer reported {} ns for {} calls; a window takes time", family, row,
+        ns, reps));
   return ns / static_cast<double>(reps);
 }
 

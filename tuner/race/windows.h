@@ -34,6 +34,8 @@ class window_runner {
   // One scored window; returns nanoseconds per call.
   double time_row(std::size_t family, std::size_t row, std::uint64_t reps);
   double time_probe(std::uint64_t reps);
+  // One scored window of the row's relocated copy (timer::time_relocated); ns per call.
+  double time_relocated(std::size_t family, std::size_t row, std::uint64_t reps);
 
   // `reps` stretched by a fresh factor in [1, 1 + window_jitter), so windows do not lock onto a
   // periodic disturbance. Rows compared in one round share one draw (identical work).
@@ -45,10 +47,12 @@ class window_runner {
   std::vector<std::size_t> draw_order(std::size_t n);
 
   double now_s() { return clock_.now_s(); }
-  void spin(double seconds);
+  // Busy-waits, charged to `phase`.
+  void spin(double seconds, const std::string& phase = "spin");
 
   // Where the time goes: the phase rows' scored windows are charged to ("screen", "final",
-  // "validate"); warm passes charge "warm", the probe "probe" and spins "spin".
+  // "validate"); warm passes charge "warm", the probe "probe", spins "spin" and the wait before
+  // a deferred re-race "wait".
   void enter(std::string phase) { phase_ = std::move(phase); }
   const std::map<std::string, double>& seconds_by_phase() const { return spent_; }
 
