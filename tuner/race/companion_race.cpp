@@ -64,11 +64,7 @@ void settle_companions(family_result& family, double floor_pct) {
                             family.name, raced_against, family.winner);
       continue;
     }
-    if (c.outcome != verdict::won || !c.margin_pct || *c.margin_pct >= floor_pct) continue;
-    c.outcome = verdict::demoted;
-    c.demoted = c.winner;
-    c.winner = c.fallback;
-    c.note += fmt::format("; demoted: margin {:.1f}% is below the closing floor {:.1f}%", *c.margin_pct, floor_pct);
+    demote_below_floor(c, floor_pct);
   }
 }
 

@@ -68,16 +68,12 @@ family_result out_of_budget(const family_input& family, double need, double esti
   return out;
 }
 
-// After the end probe: a seat whose margin is below the closing floor (the need the noise of the
-// whole mint calls for) did not win by enough to trust.
+// After the end probe: every seat, a family's and then its companions', under the closing floor.
 void apply_closing_floor(mint_result& mint, const protocol& p) {
   const double floor_pct = std::max(p.min_margin * 100, mint.noise_floor_pct);
   for (auto& f : mint.families) {
-    if (f.outcome != verdict::won || !f.margin_pct || *f.margin_pct >= floor_pct) continue;
-    f.outcome = verdict::demoted;
-    f.demoted = f.winner;
-    f.winner = f.fallback;
-    f.note += fmt::format("; demoted: margin {:.1f}% is below the closing floor {:.1f}%", *f.margin_pct, floor_pct);
+    demote_below_floor(f, floor_pct);
+    settle_companions(f, floor_pct);
   }
 }
 
@@ -150,7 +146,6 @@ mint_result run_mint(const std::vector<family_input>& families, timer& t, clock&
     }
     if (!take_noise_probe(mint, w, p, "end", events)) return finish();
     apply_closing_floor(mint, p);
-    for (auto& f : mint.families) settle_companions(f, std::max(p.min_margin * 100, mint.noise_floor_pct));
   } catch (const interrupted&) {
     mint.status = mint_status::interrupted;
     mint.families.clear();

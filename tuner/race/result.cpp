@@ -1,5 +1,7 @@
 #include "race/result.h"
 
+#include <fmt/format.h>
+
 namespace tune::race {
 
 const char* to_string(verdict v) {
@@ -21,6 +23,14 @@ const char* to_string(mint_status s) {
     case mint_status::interrupted: return "interrupted";
   }
   return "unknown";
+}
+
+void demote_below_floor(family_result& f, double floor_pct) {
+  if (f.outcome != verdict::won || !f.margin_pct || *f.margin_pct >= floor_pct) return;
+  f.outcome = verdict::demoted;
+  f.demoted = f.winner;
+  f.winner = f.fallback;
+  f.note += fmt::format("; demoted: margin {:.1f}% is below the closing floor {:.1f}%", *f.margin_pct, floor_pct);
 }
 
 }  // namespace tune::race

@@ -47,6 +47,10 @@ struct probe_point {
 enum class mint_status { ok, noise_refused, interrupted };
 const char* to_string(mint_status s);
 
+// The closing floor's rule for one seat: a win whose margin is below `floor_pct` (the need the
+// noise of the whole mint calls for) did not win by enough to trust, and falls to the fallback.
+void demote_below_floor(family_result& f, double floor_pct);
+
 struct mint_result {
   mint_status status = mint_status::ok;
   std::string reason;                  // for noise_refused / interrupted

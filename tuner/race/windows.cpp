@@ -62,23 +62,23 @@ std::uint64_t window_runner::size_probe() {
   }, "the noise probe");
 }
 
-double window_runner::time_row(std::size_t family, std::size_t row, std::uint64_t reps) {
+double window_runner::scored(const std::string& what, std::uint64_t reps, const std::function<double()>& window) {
   check_control_file();
-  const double ns = charged(phase_, [&] { return timer_.time_row(family, row, reps); });
+  const double ns = charged(phase_, window);
   if (!(ns > 0))
-    throw std::runtime_error(fmt::format("family {} row {}: the timer reported {} ns for {} calls; a window takes time",
-                                         family, row, ns, reps));
+    throw std::runtime_error(
+        fmt::format("{}: the timer reported {} ns for {} calls; a window takes time", what, ns, reps));
   return ns / static_cast<double>(reps);
 }
 
+double window_runner::time_row(std::size_t family, std::size_t row, std::uint64_t reps) {
+  return scored(fmt::format("family {} row {}", family, row), reps,
+                [&] { return timer_.time_row(family, row, reps); });
+}
+
 double window_runner::time_relocated(std::size_t family, std::size_t row, std::uint64_t reps) {
-  check_control_file();
-  const double ns = charged(phase_, [&] { return timer_.time_relocated(family, row, reps); });
-  if (!(ns > 0))
-    throw std::runtime_error(fmt::format(
-        "family {} row {} (relocated copy): the timer reported {} ns for {} calls; a window takes time", family, row,
-        ns, reps));
-  return ns / static_cast<double>(reps);
+  return scored(fmt::format("family {} row {} (relocated copy)", family, row), reps,
+                [&] { return timer_.time_relocated(family, row, reps); });
 }
 
 double window_runner::time_probe(std::uint64_t reps) {
