@@ -2,7 +2,8 @@
 # a table the harness drives. Generated at configure time and rewritten only when it changes.
 # A companion with the family's signature gets a table of its own row symbols, driven by the
 # family's fixture, so the race can time it across the same grid; any other companion is listed
-# with its signature and follows the family untimed.
+# with its signature and follows the family untimed. Each row is listed with its relocated copy
+# (tune/isolate.cmake), which only the validation re-race times.
 
 function(_tune_write_registry name fixture ret params)
   get_property(_scope GLOBAL PROPERTY _TUNE_F_${name}_SCOPE)
@@ -36,7 +37,9 @@ function(_tune_write_registry name fixture ret params)
         set(_is_reference false)
       endif()
       string(APPEND _decls "${ret} ${_function}__${_suffix}(${params});\n")
-      string(APPEND _table "  {\"${_suffix}\", &${_function}__${_suffix}, \"${_requires}\", ${_is_reference}},\n")
+      string(APPEND _decls "${ret} tune_relocated__${_function}__${_suffix}(${params});\n")
+      string(APPEND _table "  {\"${_suffix}\", &${_function}__${_suffix}, &tune_relocated__${_function}__${_suffix}, "
+        "\"${_requires}\", ${_is_reference}},\n")
     endforeach()
     if(_function STREQUAL name)
       set(_rows "tune_rows")

@@ -332,10 +332,12 @@ endfunction()
 
 # One OBJECT library per row compiled with the row's macros and ISA flags, then a single
 # isolated object that exports nothing but the row's entry, collected in the family's archive.
-# Each row also keeps its companions' symbols (<function>__<suffix>) global.
+# Each row also keeps its companions' symbols (<function>__<suffix>) global. Beside it, the
+# row's relocated copy (exports prefixed tune_relocated__) for the bench's re-race.
 function(_tune_add_row_objects name sources reference_sources includes link companions)
   _tune_config_subdir(_cfg)
   set(_isolated "")
+  set(_relocated_copies "")
   set(_i 0)
   foreach(_suffix IN LISTS _tr_suffixes)
     list(GET _tr_specs ${_i} _spec)
@@ -392,16 +394,18 @@ function(_tune_add_row_objects name sources reference_sources includes link comp
     endforeach()
     string(REPLACE ";" "|" _companion_symbols "${_companion_symbols}")
     set(_out "${CMAKE_CURRENT_BINARY_DIR}/tune_rows${_cfg}/${name}/${_entry}.o")
-    add_custom_command(OUTPUT "${_out}"
+    set(_relocated "${CMAKE_CURRENT_BINARY_DIR}/tune_rows${_cfg}/${name}/relocated/tune_relocated__${_entry}.o")
+    add_custom_command(OUTPUT "${_out}" "${_relocated}"
       COMMAND "${CMAKE_COMMAND}"
         "-DOBJECTS=$<JOIN:$<TARGET_OBJECTS:${_obj}>,|>"
-        "-DENTRY=${_entry}" "-DCOMPANIONS=${_companion_symbols}" "-DOUTPUT=${_out}"
+        "-DENTRY=${_entry}" "-DCOMPANIONS=${_companion_symbols}" "-DOUTPUT=${_out}" "-DRELOCATED=${_relocated}"
         "-DLINKER=${CMAKE_LINKER}" "-DOBJCOPY=${CMAKE_OBJCOPY}" "-DNM=${CMAKE_NM}"
         -P "${_TUNE_MODULE_DIR}/tune/isolate.cmake"
       DEPENDS ${_obj} "$<TARGET_OBJECTS:${_obj}>" "${_TUNE_MODULE_DIR}/tune/isolate.cmake"
       COMMENT "Isolating kernel row ${_entry}"
       VERBATIM)
     list(APPEND _isolated "${_out}")
+    list(APPEND _relocated_copies "${_relocated}")
 
     set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_SPEC "${_spec}")
     set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_REQUIRES "${_tr_req_${_suffix}}")
@@ -409,8 +413,10 @@ function(_tune_add_row_objects name sources reference_sources includes link comp
     set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_DEFS "${_defs}")
   endforeach()
 
-  set_source_files_properties(${_isolated} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
-  add_library(tune_rows_${name} STATIC ${_isolated})
+  # The relocated copies after every row: the bench pulls archive members in this order, so each
+  # copy lands a whole grid away from its row.
+  set_source_files_properties(${_isolated} ${_relocated_copies} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
+  add_library(tune_rows_${name} STATIC ${_isolated} ${_relocated_copies})
   set_target_properties(tune_rows_${name} PROPERTIES LINKER_LANGUAGE CXX)
   target_link_libraries(tune_rows_${name} INTERFACE ${link})
 

@@ -9,7 +9,7 @@
 #   CXX        the compiler of the build under test        NM      its nm
 #   NINJA      ninja, for the Ninja generators             MAKE    make, for Unix Makefiles
 #   E2E_DIR    tests/e2e in the source tree                REPO    the cmake-tune source tree
-#   CTEST      ctest (the tune-test scenario)
+#   CTEST      ctest (the tune-test scenario)                OBJCOPY its objcopy (the isolation scenario)
 
 cmake_minimum_required(VERSION 3.21)
 

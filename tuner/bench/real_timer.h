@@ -1,5 +1,6 @@
 #pragma once
-// The race engine's timer over the compiled rows and the fixed noise-probe kernel.
+// The race engine's timer over the compiled rows, their relocated copies and the fixed
+// noise-probe kernel.
 #include <chrono>
 #include <memory>
 #include <vector>
@@ -17,6 +18,11 @@ class real_timer final : public race::timer {
 
   double time_row(std::size_t family, std::size_t row, std::uint64_t reps) override {
     return drivers_.at(family)->time(row, reps);
+  }
+
+  bool has_relocated_copies() const override { return true; }
+  double time_relocated(std::size_t family, std::size_t row, std::uint64_t reps) override {
+    return drivers_.at(family)->time_relocated(row, reps);
   }
 
   double time_probe(std::uint64_t reps) override {

@@ -36,7 +36,11 @@ struct protocol {
   double validate_delay_s = 0;
   // Rule 8: the re-race times byte-identical copies of the seat and the fallback at other
   // addresses (timer::time_relocated), so a speed difference that belongs to an address, not to
-  // the code, does not follow it into the re-race.
+  // the code, does not follow it into the re-race. The tune bench sets it (every row is linked
+  // with a relocated copy, tune/isolate.cmake): on this project's machines byte-identical code
+  // runs up to 10% apart at two addresses for seconds at a time, and 12 of 300 A/A mints crowned
+  // such a copy with the re-race at the same addresses, 4 of 300 with it on relocated copies
+  // (docs/measurement.md, "Address episodes"). Off here for timers that have no copies.
   bool validate_relocated = false;
   // Rule 8: the re-race's sign test counts each ABBA block once (the seat's two windows against the
   // fallback's two), not each pair: the block's middle windows are the same row back to back, so

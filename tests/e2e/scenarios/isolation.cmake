@@ -47,6 +47,29 @@ foreach(suffix IN LISTS rows)
     e2e_fail("row ${suffix}: the isolated object must export exactly its entry shared__${suffix}; "
       "nm -g --defined-only lists:\n${globals}")
   endif()
+
+  # The relocated copy for the re-race: the same machine code under the entry's relocated name.
+  set(copy "${bin}/tune_rows/shared/relocated/tune_relocated__shared__${suffix}.o")
+  e2e_expect_exists("${copy}")
+  execute_process(COMMAND "${NM}" -C -g --defined-only "${copy}" OUTPUT_VARIABLE globals)
+  string(STRIP "${globals}" globals)
+  if(NOT globals MATCHES "^[0-9a-f]+ T tune_relocated__shared__${suffix}\\(int const\\*, unsigned long\\)$")
+    e2e_fail("row ${suffix}: the relocated copy must export exactly tune_relocated__shared__${suffix}; "
+      "nm -g --defined-only lists:\n${globals}")
+  endif()
+  foreach(file "${object}" "${copy}")
+    execute_process(COMMAND "${OBJCOPY}" -O binary --only-section=.text "${file}" "${file}.text"
+      RESULT_VARIABLE rc ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+      e2e_fail("${OBJCOPY} -O binary --only-section=.text ${file}: ${err}")
+    endif()
+  endforeach()
+  file(SHA256 "${object}.text" text_hash)
+  file(SHA256 "${copy}.text" copy_hash)
+  file(SIZE "${object}.text" text_size)
+  if(text_size EQUAL 0 OR NOT text_hash STREQUAL copy_hash)
+    e2e_fail("row ${suffix}: the relocated copy's .text (${copy_hash}) is not the row's (${text_hash}, ${text_size} bytes)")
+  endif()
 endforeach()
 
 set(leak_bin "${WORK_DIR}/build-leak")

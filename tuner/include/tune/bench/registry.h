@@ -20,6 +20,8 @@ class family_driver {
   virtual void setup() = 0;  // runs the fixture once: inputs, work, call
   virtual detail::output call(std::size_t row) = 0;
   virtual double time(std::size_t row, std::uint64_t reps) = 0;  // elapsed ns for reps calls
+  // The same for the row's relocated copy: its machine code byte for byte at another address.
+  virtual double time_relocated(std::size_t row, std::uint64_t reps) = 0;
   virtual double work() const = 0;
   virtual std::string work_unit() const = 0;
 };
@@ -56,6 +58,7 @@ template <class Signature>
 struct row_entry {
   const char* suffix;
   Signature* entry;
+  Signature* relocated;  // tune_relocated__<entry>: the row's object copied, exports renamed
   const char* needs;
   bool reference;
 };
@@ -64,8 +67,8 @@ template <class Signature>
 class typed_driver final : public family_driver {
  public:
   using fixture_fn = void (*)(fixture<Signature>&);
-  typed_driver(fixture_fn fn, std::vector<Signature*> entries, std::uint64_t seed)
-      : fn_(fn), entries_(std::move(entries)), fx_(seed) {}
+  typed_driver(fixture_fn fn, std::vector<Signature*> entries, std::vector<Signature*> relocated, std::uint64_t seed)
+      : fn_(fn), entries_(std::move(entries)), relocated_(std::move(relocated)), fx_(seed) {}
 
   void setup() override {
     fn_(fx_);
@@ -75,12 +78,16 @@ class typed_driver final : public family_driver {
   }
   detail::output call(std::size_t row) override { return fx_.call_once(entries_.at(row)); }
   double time(std::size_t row, std::uint64_t reps) override { return fx_.time_calls(entries_.at(row), reps); }
+  double time_relocated(std::size_t row, std::uint64_t reps) override {
+    return fx_.time_calls(relocated_.at(row), reps);
+  }
   double work() const override { return fx_.work_amount(); }
   std::string work_unit() const override { return fx_.work_unit(); }
 
  private:
   fixture_fn fn_;
   std::vector<Signature*> entries_;
+  std::vector<Signature*> relocated_;
   fixture<Signature> fx_;
 };
 
@@ -95,8 +102,13 @@ template <class Signature, std::size_t N>
 std::unique_ptr<family_driver> make_driver(void (*fixture_fn)(fixture<Signature>&),
                                            const row_entry<Signature> (&rows)[N], const char* family) {
   std::vector<Signature*> entries;
-  for (const auto& r : rows) entries.push_back(r.entry);
-  return std::make_unique<typed_driver<Signature>>(fixture_fn, std::move(entries), seed_for(family));
+  std::vector<Signature*> relocated;
+  for (const auto& r : rows) {
+    entries.push_back(r.entry);
+    relocated.push_back(r.relocated);
+  }
+  return std::make_unique<typed_driver<Signature>>(fixture_fn, std::move(entries), std::move(relocated),
+                                                   seed_for(family));
 }
 
 template <class Signature, std::size_t N>
