@@ -52,9 +52,12 @@ double kernel_timer::time_row(std::size_t family, std::size_t row, std::uint64_t
   return time_copy(r.copy, r.elements, reps);
 }
 
-double kernel_timer::time_relocated(std::size_t family, std::size_t row, std::uint64_t reps) {
+double kernel_timer::time_relocated(std::size_t family, std::size_t row, int placement, std::uint64_t reps) {
+  if (placement < 1 || placement > race_real::relocated_placements)
+    throw std::invalid_argument(
+        fmt::format("relocated placement {}: this benchmark has placements 1 to {}", placement, race_real::relocated_placements));
   const row_spec& r = families_.at(family).rows.at(row);
-  return time_copy(r.copy + raced_copies, r.elements, reps);
+  return time_copy(r.copy + static_cast<std::size_t>(placement) * raced_copies, r.elements, reps);
 }
 
 double kernel_timer::time_probe(std::uint64_t reps) {

@@ -34,9 +34,9 @@ class kernel_timer final : public race::timer {
 
   double time_row(std::size_t family, std::size_t row, std::uint64_t reps) override;
   double time_probe(std::uint64_t reps) override;
-  bool has_relocated_copies() const override { return true; }
-  // The row's work on copy `copy + raced_copies`.
-  double time_relocated(std::size_t family, std::size_t row, std::uint64_t reps) override;
+  int relocated_placements() const override { return race_real::relocated_placements; }
+  // The row's work on copy `copy + placement * raced_copies`.
+  double time_relocated(std::size_t family, std::size_t row, int placement, std::uint64_t reps) override;
 
  private:
   double time_copy(std::size_t copy, std::size_t elements, std::uint64_t reps);

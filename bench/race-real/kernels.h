@@ -16,14 +16,16 @@ using dot_fn = float (*)(const float* a, const float* b, std::size_t n);
 
 enum class placement { packed, aligned };
 
-// Copies 0..raced_copies-1 are the rows families race; copy k + raced_copies is copy k relocated:
-// the same bytes at another address, timed only by the relocated re-race.
+// Copies 0..raced_copies-1 are the rows families race; copy k + p * raced_copies is copy k at
+// relocated placement p (1 to relocated_placements): the same bytes at another address, timed only
+// by the relocated re-races.
 inline constexpr std::size_t raced_copies = 12;
+inline constexpr int relocated_placements = 2;
 
 // Throws std::invalid_argument for a name other than "packed" or "aligned".
 placement placement_named(const std::string& name);
 
-// Every copy of one set (2 x raced_copies): copy k is `race_real_<set>_dot_k`.
+// Every copy of one set ((1 + relocated_placements) x raced_copies): copy k is `race_real_<set>_dot_k`.
 const std::vector<dot_fn>& identical_dots(placement set);
 
 }  // namespace tune::race_real

@@ -117,10 +117,12 @@ int main(int argc, char** argv) {
   app.add_option("--probe-windows", p.probe_windows, "protocol: probe windows")->check(CLI::Range(2, 1000));
   app.add_option("--validate-delay", p.validate_delay_s, "protocol: seconds from the final's end to the re-race")
       ->check(CLI::NonNegativeNumber);
-  app.add_flag("--validate-relocated", p.validate_relocated, "protocol: re-race relocated copies of seat and fallback");
+  app.add_option("--validate-relocated", p.validate_relocated,
+                 "protocol: re-race relocated copies of seat and fallback at this many placements (0: the rows)")
+      ->check(CLI::Range(0, relocated_placements));
   app.add_flag("--validate-by-block", p.validate_by_block, "protocol: the re-race's sign test counts ABBA blocks");
   app.add_option("--arms", arm_specs,
-                 "mint every job under each of these protocols, back to back: base, blocks, relocated, delay=S, window=MS, "
+                 "mint every job under each of these protocols, back to back: base, blocks, relocated, relocated=N, delay=S, window=MS, "
                  "or a '+'-joined mix")
       ->delimiter(',');
   app.add_flag("--override", p.noise_override, "count refusals but race anyway (TUNE_NOISE_OVERRIDE=1)");

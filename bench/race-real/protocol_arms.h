@@ -14,8 +14,9 @@ struct protocol_arm {
 };
 
 // Each spec is "base" or '+'-joined changes to `base`: "blocks" (validate_by_block),
-// "relocated" (validate_relocated), "delay=S" (validate_delay_s) and "window=MS" (window_ms). Throws std::invalid_argument naming the spec and the part it
-// cannot read.
+// "relocated" (validate_relocated = 1), "relocated=N" (N placements), "delay=S" (validate_delay_s)
+// and "window=MS" (window_ms). Throws std::invalid_argument naming the spec and the part it cannot
+// read.
 std::vector<protocol_arm> parse_arms(const std::vector<std::string>& specs, const race::protocol& base);
 
 // The arms' order for job `job`: forward on even jobs, reversed on odd ones, so no arm always

@@ -40,7 +40,7 @@ std::vector<relocation_trial> study_relocation(placement set, double seconds, do
       std::shuffle(order.begin(), order.end(), random);
       double ns[4];
       for (const int w : order)
-        ns[w] = w < 2 ? t.time_row(0, w == 0 ? 0 : k, reps) : t.time_relocated(0, w == 2 ? 0 : k, reps);
+        ns[w] = w < 2 ? t.time_row(0, w == 0 ? 0 : k, reps) : t.time_relocated(0, w == 2 ? 0 : k, 1, reps);
       raced.push_back(ns[1] / ns[0]);
       relocated.push_back(ns[3] / ns[2]);
     }

@@ -97,7 +97,8 @@ std::string render(const std::vector<mint_record>& mints, const std::vector<std:
       "re-race {}{}s after the final, up to {} paired rounds on a noisy box, min margin {:.0f}%, alpha {}, probe {} windows, settle above {:.0f}% "
       "by spinning {:g} s, ceiling {:.0f}%{}.\n\n",
       p.window_ms, p.window_jitter * 100, p.screen_rounds, p.final_rounds, p.validate_rounds,
-      p.validate_relocated ? "on relocated copies " : "", p.validate_delay_s, p.noisy_rounds,
+      p.validate_relocated > 0 ? fmt::format("on relocated copies at {} placement(s) ", p.validate_relocated) : "",
+      p.validate_delay_s, p.noisy_rounds,
       p.min_margin * 100, p.alpha, p.probe_windows, p.probe_settle * 100, p.spin_seconds, p.noise_ceiling * 100,
       p.noise_override ? " (overridden: refusals counted, not enforced)" : "");
 

@@ -2,7 +2,7 @@
 # a table the harness drives. Generated at configure time and rewritten only when it changes.
 # A companion with the family's signature gets a table of its own row symbols, driven by the
 # family's fixture, so the race can time it across the same grid; any other companion is listed
-# with its signature and follows the family untimed. Each row is listed with its relocated copy
+# with its signature and follows the family untimed. Each row is listed with its relocated copies
 # (tune/isolate.cmake), which only the validation re-race times.
 
 function(_tune_write_registry name fixture ret params)
@@ -25,6 +25,7 @@ function(_tune_write_registry name fixture ret params)
     string(APPEND _companion_list "\n     {\"${_companion}\", R\"tune(${_signature})tune\", ${_driver}},")
   endforeach()
 
+  _tune_relocated_copies(_placements)
   set(_decls "")
   set(_tables "")
   foreach(_function IN LISTS _timed)
@@ -37,9 +38,14 @@ function(_tune_write_registry name fixture ret params)
         set(_is_reference false)
       endif()
       string(APPEND _decls "${ret} ${_function}__${_suffix}(${params});\n")
-      string(APPEND _decls "${ret} tune_relocated__${_function}__${_suffix}(${params});\n")
-      string(APPEND _table "  {\"${_suffix}\", &${_function}__${_suffix}, &tune_relocated__${_function}__${_suffix}, "
-        "\"${_requires}\", ${_is_reference}},\n")
+      set(_copies "")
+      foreach(_k RANGE 1 ${_placements})
+        string(APPEND _decls "${ret} tune_relocated${_k}__${_function}__${_suffix}(${params});\n")
+        list(APPEND _copies "&tune_relocated${_k}__${_function}__${_suffix}")
+      endforeach()
+      string(REPLACE ";" ", " _copies "${_copies}")
+      string(APPEND _table "  {\"${_suffix}\", &${_function}__${_suffix}, {{${_copies}}}, \"${_requires}\", "
+        "${_is_reference}},\n")
     endforeach()
     if(_function STREQUAL name)
       set(_rows "tune_rows")
@@ -67,6 +73,10 @@ std::unique_ptr<::tune::bench::family_driver> ${_maker}() {
 #define TUNE_SIGNATURE_${name} ${ret}(${params})
 #include \"${fixture}\"
 #include <tune/bench/registry.h>
+
+static_assert(::tune::bench::relocated_copies == ${_placements},
+  \"cmake-tune: this registry lists ${_placements} relocated copies of each row, tune/bench/registry.h expects another \"
+  \"number: the module and the tool come from different versions of cmake-tune\");
 
 ${_decls}
 namespace {

@@ -330,14 +330,21 @@ function(_tune_check_fallback fn chain)
   endforeach()
 endfunction()
 
+# How many relocated copies of each row the bench links: the validation re-race's placements
+# (tune::bench::relocated_copies, which the generated registry checks against this).
+function(_tune_relocated_copies out)
+  set(${out} 2 PARENT_SCOPE)
+endfunction()
+
 # One OBJECT library per row compiled with the row's macros and ISA flags, then a single
 # isolated object that exports nothing but the row's entry, collected in the family's archive.
 # Each row also keeps its companions' symbols (<function>__<suffix>) global. Beside it, the
-# row's relocated copy (exports prefixed tune_relocated__) for the bench's re-race.
+# row's relocated copies (exports prefixed tune_relocated<k>__) for the bench's re-race.
 function(_tune_add_row_objects name sources reference_sources includes link companions)
   _tune_config_subdir(_cfg)
   set(_isolated "")
   set(_relocated_copies "")
+  _tune_relocated_copies(_placements)
   set(_i 0)
   foreach(_suffix IN LISTS _tr_suffixes)
     list(GET _tr_specs ${_i} _spec)
@@ -394,18 +401,21 @@ function(_tune_add_row_objects name sources reference_sources includes link comp
     endforeach()
     string(REPLACE ";" "|" _companion_symbols "${_companion_symbols}")
     set(_out "${CMAKE_CURRENT_BINARY_DIR}/tune_rows${_cfg}/${name}/${_entry}.o")
-    set(_relocated "${CMAKE_CURRENT_BINARY_DIR}/tune_rows${_cfg}/${name}/relocated/tune_relocated__${_entry}.o")
-    add_custom_command(OUTPUT "${_out}" "${_relocated}"
+    set(_relocated "")
+    foreach(_k RANGE 1 ${_placements})
+      list(APPEND _relocated "${CMAKE_CURRENT_BINARY_DIR}/tune_rows${_cfg}/${name}/relocated/tune_relocated${_k}__${_entry}.o")
+    endforeach()
+    add_custom_command(OUTPUT "${_out}" ${_relocated}
       COMMAND "${CMAKE_COMMAND}"
         "-DOBJECTS=$<JOIN:$<TARGET_OBJECTS:${_obj}>,|>"
-        "-DENTRY=${_entry}" "-DCOMPANIONS=${_companion_symbols}" "-DOUTPUT=${_out}" "-DRELOCATED=${_relocated}"
+        "-DENTRY=${_entry}" "-DCOMPANIONS=${_companion_symbols}" "-DOUTPUT=${_out}" "-DRELOCATED=$<JOIN:${_relocated},|>"
         "-DLINKER=${CMAKE_LINKER}" "-DOBJCOPY=${CMAKE_OBJCOPY}" "-DNM=${CMAKE_NM}"
         -P "${_TUNE_MODULE_DIR}/tune/isolate.cmake"
       DEPENDS ${_obj} "$<TARGET_OBJECTS:${_obj}>" "${_TUNE_MODULE_DIR}/tune/isolate.cmake"
       COMMENT "Isolating kernel row ${_entry}"
       VERBATIM)
     list(APPEND _isolated "${_out}")
-    list(APPEND _relocated_copies "${_relocated}")
+    list(APPEND _relocated_copies ${_relocated})
 
     set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_SPEC "${_spec}")
     set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_REQUIRES "${_tr_req_${_suffix}}")

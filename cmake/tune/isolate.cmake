@@ -4,18 +4,20 @@
 # are dissolved, so no code compiled under one row's ISA flags can be picked by the linker for
 # another row.
 #
-# Then a byte-identical copy of that object whose exports are renamed tune_relocated__<name>: the
-# bench links both, so the validation re-race can time the seat and the fallback at other
-# addresses (race.md rule 8; docs/measurement.md, "Address episodes"). Nothing references the
-# copies outside the bench, so the final link never pulls them from the family's archive.
+# Then byte-identical copies of that object, the k-th (from 1) with its exports renamed
+# tune_relocated<k>__<name>: the bench links them all, so the validation re-race can time the seat
+# and the fallback at other addresses (race.md rule 8; docs/measurement.md, "Address episodes").
+# Nothing references the copies outside the bench, so the final link never pulls them from the
+# family's archive.
 #
 # -DOBJECTS=<a.o|b.o> -DENTRY=<family>__<suffix> [-DCOMPANIONS=<fn>__<suffix>|...] -DOUTPUT=<out.o>
-# -DRELOCATED=<copy.o> -DLINKER=ld -DOBJCOPY=objcopy -DNM=nm
+# -DRELOCATED=<copy1.o|copy2.o|...> -DLINKER=ld -DOBJCOPY=objcopy -DNM=nm
 
 # Run with -P and no cmake_minimum_required: if(IN_LIST) needs its policy set.
 cmake_policy(SET CMP0057 NEW)
 string(REPLACE "|" ";" _objects "${OBJECTS}")
 string(REPLACE "|" ";" _companions "${COMPANIONS}")
+string(REPLACE "|" ";" _relocated "${RELOCATED}")
 set(_exports "${ENTRY}" ${_companions})
 # The symbols the row may export, as one regex over demangled names: the name alone (a C
 # function) or followed by its parameter list.
@@ -23,8 +25,11 @@ string(REPLACE ";" "|" _exports_regex "${_exports}")
 set(_exports_regex "^(${_exports_regex})(\\(.*)?$")
 # The Makefile generators do not create a custom command's output folder.
 get_filename_component(_output_dir "${OUTPUT}" DIRECTORY)
-get_filename_component(_relocated_dir "${RELOCATED}" DIRECTORY)
-file(MAKE_DIRECTORY "${_output_dir}" "${_relocated_dir}")
+file(MAKE_DIRECTORY "${_output_dir}")
+foreach(_copy IN LISTS _relocated)
+  get_filename_component(_copy_dir "${_copy}" DIRECTORY)
+  file(MAKE_DIRECTORY "${_copy_dir}")
+endforeach()
 set(_combined "${OUTPUT}.combined.o")
 set(_tmp "${OUTPUT}.tmp.o")
 list(LENGTH _objects _count)
@@ -59,29 +64,16 @@ _list_globals(_raw "${_combined}")
 _list_globals(_demangled "${_combined}" -C)
 set(_keep "")
 set(_found "")
-set(_renames "")
+set(_plain_names "")
+set(_mangled_names "")
 set(_i 0)
 foreach(_name IN LISTS _demangled)
   if(_name MATCHES "${_exports_regex}")
-    set(_plain "${CMAKE_MATCH_1}")
     list(GET _raw ${_i} _mangled)
     list(APPEND _keep "--keep-global-symbol=${_mangled}")
-    list(APPEND _found "${_plain}")
-    # The copy's name: a C++ name at global scope mangles as _Z<length><name><parameters>.
-    string(LENGTH "${_plain}" _length)
-    set(_moved "tune_relocated__${_plain}")
-    string(LENGTH "${_moved}" _moved_length)
-    string(LENGTH "_Z${_length}${_plain}" _head)
-    string(SUBSTRING "${_mangled}" 0 ${_head} _prefix)
-    if(_prefix STREQUAL "_Z${_length}${_plain}")
-      string(SUBSTRING "${_mangled}" ${_head} -1 _parameters)
-      list(APPEND _renames "--redefine-sym=${_mangled}=_Z${_moved_length}${_moved}${_parameters}")
-    elseif(_mangled STREQUAL _plain)
-      list(APPEND _renames "--redefine-sym=${_mangled}=${_moved}")
-    else()
-      message(FATAL_ERROR "cmake-tune: row ${ENTRY}: cannot name a relocated copy of ${_plain} (mangled ${_mangled}); "
-        "define it at global namespace scope.")
-    endif()
+    list(APPEND _found "${CMAKE_MATCH_1}")
+    list(APPEND _plain_names "${CMAKE_MATCH_1}")
+    list(APPEND _mangled_names "${_mangled}")
   endif()
   math(EXPR _i "${_i} + 1")
 endforeach()
@@ -141,9 +133,32 @@ if(_leaks)
     "inline, or move them out of the kernel source.")
 endif()
 file(REMOVE "${_combined}")
-execute_process(COMMAND "${OBJCOPY}" ${_renames} "${_tmp}" "${RELOCATED}.tmp.o" RESULT_VARIABLE _rc ERROR_VARIABLE _err)
-if(NOT _rc EQUAL 0)
-  message(FATAL_ERROR "cmake-tune: ${OBJCOPY} failed to copy row ${ENTRY} for the relocated re-race: ${_err}")
-endif()
-file(RENAME "${RELOCATED}.tmp.o" "${RELOCATED}")
+
+# The relocated copies. A C++ name at global scope mangles as _Z<length><name><parameters>.
+set(_k 0)
+foreach(_copy IN LISTS _relocated)
+  math(EXPR _k "${_k} + 1")
+  set(_renames "")
+  foreach(_plain _mangled IN ZIP_LISTS _plain_names _mangled_names)
+    string(LENGTH "${_plain}" _length)
+    set(_moved "tune_relocated${_k}__${_plain}")
+    string(LENGTH "${_moved}" _moved_length)
+    string(LENGTH "_Z${_length}${_plain}" _head)
+    string(SUBSTRING "${_mangled}" 0 ${_head} _prefix)
+    if(_prefix STREQUAL "_Z${_length}${_plain}")
+      string(SUBSTRING "${_mangled}" ${_head} -1 _parameters)
+      list(APPEND _renames "--redefine-sym=${_mangled}=_Z${_moved_length}${_moved}${_parameters}")
+    elseif(_mangled STREQUAL _plain)
+      list(APPEND _renames "--redefine-sym=${_mangled}=${_moved}")
+    else()
+      message(FATAL_ERROR "cmake-tune: row ${ENTRY}: cannot name a relocated copy of ${_plain} (mangled ${_mangled}); "
+        "define it at global namespace scope.")
+    endif()
+  endforeach()
+  execute_process(COMMAND "${OBJCOPY}" ${_renames} "${_tmp}" "${_copy}.tmp.o" RESULT_VARIABLE _rc ERROR_VARIABLE _err)
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "cmake-tune: ${OBJCOPY} failed to copy row ${ENTRY} for the relocated re-race: ${_err}")
+  endif()
+  file(RENAME "${_copy}.tmp.o" "${_copy}")
+endforeach()
 file(RENAME "${_tmp}" "${OUTPUT}")

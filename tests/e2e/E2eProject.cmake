@@ -27,7 +27,7 @@ function(e2e_expect_linked app planted twins)
   e2e_expect_symbols("${app}" HAS "planted__${planted}" "twins__${twins}" LACKS ${_lacks})
   # The rows' relocated copies share the family's archive; only the bench may pull them.
   e2e_symbols(_syms "${app}")
-  e2e_expect_not_contains("nm ${app} (a relocated copy is linked)" "${_syms}" "tune_relocated__")
+  e2e_expect_not_contains("nm ${app} (a relocated copy is linked)" "${_syms}" "tune_relocated")
 endfunction()
 
 # e2e_expect_app_runs(<app>)
@@ -90,7 +90,7 @@ function(e2e_expect_minted output sidecar include app)
   if(NOT _verdict MATCHES "^(holds|tie)$")
     e2e_fail("sidecar race.twins.verdict: expected holds or tie, got '${_verdict}'")
   endif()
-  # The 4x row kept its seat through the re-race on the rows' relocated copies.
+  # The 4x row kept its seat through the re-races on the rows' relocated copies.
   e2e_json(_note "${_json}" race planted note)
   e2e_expect_contains("sidecar race.planted.note" "${_note}" "relocated re-race")
   e2e_expect_race_rows("${_json}" planted)

@@ -109,8 +109,8 @@ double env_number(const char* name, double fallback) {
 
 tune::race::protocol protocol_from(const nlohmann::json& request) {
   tune::race::protocol p;
-  // The registry lists every row's relocated copy (tune/isolate.cmake): the re-race times those.
-  p.validate_relocated = true;
+  // The registry lists every row's relocated copies (tune/isolate.cmake): the re-race times those.
+  p.validate_relocated = tune::bench::relocated_copies;
   p.window_ms = env_number("TUNE_WINDOW_MS", p.window_ms);
   p.noise_ceiling = env_number("TUNE_NOISE_CEILING", p.noise_ceiling * 100) / 100;
   if (const char* o = std::getenv("TUNE_NOISE_OVERRIDE")) p.noise_override = std::string(o) == "1";

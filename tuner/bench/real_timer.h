@@ -20,9 +20,9 @@ class real_timer final : public race::timer {
     return drivers_.at(family)->time(row, reps);
   }
 
-  bool has_relocated_copies() const override { return true; }
-  double time_relocated(std::size_t family, std::size_t row, std::uint64_t reps) override {
-    return drivers_.at(family)->time_relocated(row, reps);
+  int relocated_placements() const override { return relocated_copies; }
+  double time_relocated(std::size_t family, std::size_t row, int placement, std::uint64_t reps) override {
+    return drivers_.at(family)->time_relocated(row, placement, reps);
   }
 
   double time_probe(std::uint64_t reps) override {

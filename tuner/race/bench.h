@@ -23,11 +23,12 @@ class timer {
   // Runs `reps` calls of the fixed noise-probe kernel; returns elapsed nanoseconds.
   virtual double time_probe(std::uint64_t reps) = 0;
   // Rule 8, relocated (protocol::validate_relocated): `reps` calls of a byte-identical copy of row
-  // `row` placed at another address. Only timers that have such copies say so and implement it.
-  virtual bool has_relocated_copies() const { return false; }
-  virtual double time_relocated(std::size_t /*family*/, std::size_t /*row*/, std::uint64_t /*reps*/) {
-    throw std::logic_error(
-        "timer::time_relocated: this timer has no relocated copies (has_relocated_copies() is false)");
+  // `row` at another address, the copy at `placement` (1 to relocated_placements()). Only timers
+  // that have such copies say how many placements they have and implement it.
+  virtual int relocated_placements() const { return 0; }
+  virtual double time_relocated(std::size_t /*family*/, std::size_t /*row*/, int /*placement*/,
+                                std::uint64_t /*reps*/) {
+    throw std::logic_error("timer::time_relocated: this timer has no relocated copies (relocated_placements() is 0)");
   }
 };
 

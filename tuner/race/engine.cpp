@@ -45,9 +45,10 @@ void check_inputs(const std::vector<family_input>& families, const timer& t, con
   require(p.looks >= 1, fmt::format("looks = {}; pass at least 1", p.looks));
   require(p.probe_every >= 1, fmt::format("probe_every = {}; pass at least 1", p.probe_every));
   require(p.validate_delay_s >= 0, fmt::format("validate_delay_s = {}; pass 0 or more seconds", p.validate_delay_s));
-  require(!p.validate_relocated || t.has_relocated_copies(),
-          "validate_relocated is set but the timer has no relocated copies; give the timer copies of every row at "
-          "other addresses or unset validate_relocated");
+  require(p.validate_relocated >= 0 && p.validate_relocated <= t.relocated_placements(),
+          fmt::format("validate_relocated = {} placements but the timer has relocated copies at {}; give the timer "
+                      "copies of every row at that many other addresses or pass at most {}",
+                      p.validate_relocated, t.relocated_placements(), t.relocated_placements()));
   require(p.max_twins >= 0, fmt::format("max_twins = {}; pass 0 or more", p.max_twins));
   for (const auto& f : families) {
     require(!f.rows.empty(), fmt::format("family '{}' has no rows; every family has at least its fallback", f.name));

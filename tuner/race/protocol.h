@@ -35,13 +35,15 @@ struct protocol {
   // runner spins out the rest), so a speed difference must last that long to be confirmed.
   double validate_delay_s = 0;
   // Rule 8: the re-race times byte-identical copies of the seat and the fallback at other
-  // addresses (timer::time_relocated), so a speed difference that belongs to an address, not to
-  // the code, does not follow it into the re-race. The tune bench sets it (every row is linked
-  // with a relocated copy, tune/isolate.cmake): on this project's machines byte-identical code
-  // runs up to 10% apart at two addresses for seconds at a time, and 12 of 300 A/A mints crowned
-  // such a copy with the re-race at the same addresses, 4 of 300 with it on relocated copies
-  // (docs/measurement.md, "Address episodes"). Off here for timers that have no copies.
-  bool validate_relocated = false;
+  // addresses (timer::time_relocated), once at each of this many placements, and the seat must
+  // clear at every one, so a speed difference that belongs to an address, not to the code, does
+  // not follow it into the re-race. 0: the re-race times the rows themselves. The tune bench sets
+  // it to 2 (every row is linked with two relocated copies, tune/isolate.cmake): on this project's
+  // machines byte-identical code runs up to 10% apart at two addresses for seconds at a time, and
+  // of 300 A/A mints side by side 6 crowned a copy with the re-race at the rows' own addresses, 4
+  // with one relocated placement, 2 with two (docs/measurement.md, "Address episodes"). 0 here for
+  // timers that have no copies.
+  int validate_relocated = 0;
   // Rule 8: the re-race's sign test counts each ABBA block once (the seat's two windows against the
   // fallback's two), not each pair: the block's middle windows are the same row back to back, so
   // one disturbance there tips both of its pairs the same way and the pairs are not independent.

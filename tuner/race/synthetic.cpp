@@ -42,11 +42,11 @@ double synthetic_timer::time_row(std::size_t family, std::size_t row, std::uint6
   return window(ns_per_call(family, row), reps, rows);
 }
 
-double synthetic_timer::time_relocated(std::size_t family, std::size_t row, std::uint64_t reps) {
+double synthetic_timer::time_relocated(std::size_t family, std::size_t row, int placement, std::uint64_t reps) {
   if (!relocated_ns_per_call)
     throw std::logic_error("synthetic_timer: set relocated_ns_per_call before a relocated re-race");
-  timed_relocated.insert({family, row});
-  return window(relocated_ns_per_call(family, row), reps, rows);
+  timed_relocated.insert({family, row, placement});
+  return window(relocated_ns_per_call(family, row, placement), reps, rows);
 }
 
 double synthetic_timer::time_probe(std::uint64_t reps) { return window(probe_ns_per_call, reps, probe); }

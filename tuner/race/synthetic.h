@@ -8,6 +8,7 @@
 #include <functional>
 #include <random>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "race/bench.h"
@@ -39,9 +40,10 @@ class synthetic_timer final : public timer {
 
   // True nanoseconds per call of a row; may read state a test changes mid-mint.
   std::function<double(std::size_t family, std::size_t row)> ns_per_call;
-  // True nanoseconds per call of a row's relocated copy (timer::time_relocated). Unset: the timer
-  // has no relocated copies.
-  std::function<double(std::size_t family, std::size_t row)> relocated_ns_per_call;
+  // True nanoseconds per call of a row's relocated copy at a placement (timer::time_relocated),
+  // at `placements` placements. Unset: the timer has no relocated copies.
+  std::function<double(std::size_t family, std::size_t row, int placement)> relocated_ns_per_call;
+  int placements = 1;
   double probe_ns_per_call = 1000;
   window_noise rows;
   window_noise probe;
@@ -52,12 +54,12 @@ class synthetic_timer final : public timer {
 
   std::size_t windows = 0;                                   // every window, warm ones included
   std::set<std::pair<std::size_t, std::size_t>> timed_rows;  // (family, row) ever timed
-  std::set<std::pair<std::size_t, std::size_t>> timed_relocated;  // (family, row) whose relocated copy was timed
+  std::set<std::tuple<std::size_t, std::size_t, int>> timed_relocated;  // (family, row, placement) timed
 
   double time_row(std::size_t family, std::size_t row, std::uint64_t reps) override;
   double time_probe(std::uint64_t reps) override;
-  bool has_relocated_copies() const override { return static_cast<bool>(relocated_ns_per_call); }
-  double time_relocated(std::size_t family, std::size_t row, std::uint64_t reps) override;
+  int relocated_placements() const override { return relocated_ns_per_call ? placements : 0; }
+  double time_relocated(std::size_t family, std::size_t row, int placement, std::uint64_t reps) override;
 
  private:
   double window(double ns_per_call, std::uint64_t reps, const window_noise& noise);

@@ -76,9 +76,9 @@ double window_runner::time_row(std::size_t family, std::size_t row, std::uint64_
                 [&] { return timer_.time_row(family, row, reps); });
 }
 
-double window_runner::time_relocated(std::size_t family, std::size_t row, std::uint64_t reps) {
-  return scored(fmt::format("family {} row {} (relocated copy)", family, row), reps,
-                [&] { return timer_.time_relocated(family, row, reps); });
+double window_runner::time_relocated(std::size_t family, std::size_t row, int placement, std::uint64_t reps) {
+  return scored(fmt::format("family {} row {} (relocated copy {})", family, row, placement), reps,
+                [&] { return timer_.time_relocated(family, row, placement, reps); });
 }
 
 double window_runner::time_probe(std::uint64_t reps) {

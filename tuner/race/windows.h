@@ -34,8 +34,8 @@ class window_runner {
   // One scored window; returns nanoseconds per call.
   double time_row(std::size_t family, std::size_t row, std::uint64_t reps);
   double time_probe(std::uint64_t reps);
-  // One scored window of the row's relocated copy (timer::time_relocated); ns per call.
-  double time_relocated(std::size_t family, std::size_t row, std::uint64_t reps);
+  // One scored window of the row's relocated copy at `placement` (timer::time_relocated); ns per call.
+  double time_relocated(std::size_t family, std::size_t row, int placement, std::uint64_t reps);
 
   // `reps` stretched by a fresh factor in [1, 1 + window_jitter), so windows do not lock onto a
   // periodic disturbance. Rows compared in one round share one draw (identical work).

@@ -1,10 +1,34 @@
 # Row isolation (kernels.md): two rows of one source compiled under different ISA flags each keep
 # their own copy of a shared inline helper and template, as local symbols; the isolated object
-# exports nothing but the entry. A source that exports another function fails the build, naming it;
+# exports nothing but the entry, and each relocated copy (for the bench's re-race) holds the same
+# .text and exports nothing but its renamed entry. A source that exports another function fails the build, naming it;
 # so does a source that lacks a companion the family declares.
 include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
 
 set(project "${E2E_DIR}/isolation")
+
+# e2e_expect_only_export(<what> <object> <function>): the object's one global definition is the
+# kernel-shaped <function>(int const*, unsigned long).
+function(e2e_expect_only_export what object function)
+  execute_process(COMMAND "${NM}" -C -g --defined-only "${object}" OUTPUT_VARIABLE globals)
+  string(STRIP "${globals}" globals)
+  if(NOT globals MATCHES "^[0-9a-f]+ T ${function}\\(int const\\*, unsigned long\\)$")
+    e2e_fail("${what} must export exactly ${function}; nm -g --defined-only lists:\n${globals}")
+  endif()
+endfunction()
+
+# e2e_objcopy_text(<hash out> <size out> <object>): the SHA-256 and size of the object's .text.
+function(e2e_objcopy_text hash_out size_out object)
+  execute_process(COMMAND "${OBJCOPY}" -O binary --only-section=.text "${object}" "${object}.text"
+    RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    e2e_fail("${OBJCOPY} -O binary --only-section=.text ${object}: ${err}")
+  endif()
+  file(SHA256 "${object}.text" hash)
+  file(SIZE "${object}.text" size)
+  set(${hash_out} "${hash}" PARENT_SCOPE)
+  set(${size_out} "${size}" PARENT_SCOPE)
+endfunction()
 
 e2e_fresh_dir()
 set(bin "${WORK_DIR}/build")
@@ -41,35 +65,26 @@ foreach(suffix IN LISTS rows)
       e2e_fail("row ${suffix}: ${local} is not a local text symbol (t) of its isolated object. nm -C ${object}:\n${syms}")
     endif()
   endforeach()
-  execute_process(COMMAND "${NM}" -C -g --defined-only "${object}" OUTPUT_VARIABLE globals)
-  string(STRIP "${globals}" globals)
-  if(NOT globals MATCHES "^[0-9a-f]+ T shared__${suffix}\\(int const\\*, unsigned long\\)$")
-    e2e_fail("row ${suffix}: the isolated object must export exactly its entry shared__${suffix}; "
-      "nm -g --defined-only lists:\n${globals}")
-  endif()
+  e2e_expect_only_export("row ${suffix}: the isolated object" "${object}" "shared__${suffix}")
 
-  # The relocated copy for the re-race: the same machine code under the entry's relocated name.
-  set(copy "${bin}/tune_rows/shared/relocated/tune_relocated__shared__${suffix}.o")
-  e2e_expect_exists("${copy}")
-  execute_process(COMMAND "${NM}" -C -g --defined-only "${copy}" OUTPUT_VARIABLE globals)
-  string(STRIP "${globals}" globals)
-  if(NOT globals MATCHES "^[0-9a-f]+ T tune_relocated__shared__${suffix}\\(int const\\*, unsigned long\\)$")
-    e2e_fail("row ${suffix}: the relocated copy must export exactly tune_relocated__shared__${suffix}; "
-      "nm -g --defined-only lists:\n${globals}")
+  # The relocated copies for the re-race: the same machine code under the entry's relocated names.
+  file(GLOB copies "${bin}/tune_rows/shared/relocated/tune_relocated*__shared__${suffix}.o")
+  list(LENGTH copies count)
+  if(count LESS 1)
+    e2e_fail("row ${suffix}: no relocated copy tune_rows/shared/relocated/tune_relocated<k>__shared__${suffix}.o")
   endif()
-  foreach(file "${object}" "${copy}")
-    execute_process(COMMAND "${OBJCOPY}" -O binary --only-section=.text "${file}" "${file}.text"
-      RESULT_VARIABLE rc ERROR_VARIABLE err)
-    if(NOT rc EQUAL 0)
-      e2e_fail("${OBJCOPY} -O binary --only-section=.text ${file}: ${err}")
+  e2e_objcopy_text(text_hash text_size "${object}")
+  if(text_size EQUAL 0)
+    e2e_fail("row ${suffix}: the isolated object ${object} has an empty .text")
+  endif()
+  foreach(copy IN LISTS copies)
+    get_filename_component(name "${copy}" NAME_WE)
+    e2e_expect_only_export("row ${suffix}: the relocated copy ${copy}" "${copy}" "${name}")
+    e2e_objcopy_text(copy_hash copy_size "${copy}")
+    if(NOT copy_hash STREQUAL text_hash)
+      e2e_fail("row ${suffix}: the .text of ${copy} (${copy_hash}) is not the row's (${text_hash}, ${text_size} bytes)")
     endif()
   endforeach()
-  file(SHA256 "${object}.text" text_hash)
-  file(SHA256 "${copy}.text" copy_hash)
-  file(SIZE "${object}.text" text_size)
-  if(text_size EQUAL 0 OR NOT text_hash STREQUAL copy_hash)
-    e2e_fail("row ${suffix}: the relocated copy's .text (${copy_hash}) is not the row's (${text_hash}, ${text_size} bytes)")
-  endif()
 endforeach()
 
 set(leak_bin "${WORK_DIR}/build-leak")

@@ -16,7 +16,7 @@ namespace {
 // The twin runs 6% faster at its raced address only; its relocated copy is the fallback's speed.
 void add_address_twin(rig& r) {
   r.add("dot", {{"base", 1000}, {"twin", 940}});
-  r.timer.relocated_ns_per_call = [](std::size_t, std::size_t) { return 1000.0; };
+  r.timer.relocated_ns_per_call = [](std::size_t, std::size_t, int) { return 1000.0; };
 }
 
 }  // namespace
@@ -33,36 +33,74 @@ TEST_CASE("a copy fast only at its own address wins the plain re-race and is dem
   SUBCASE("relocated re-race: the gap does not follow the code") {
     rig r;
     add_address_twin(r);
-    r.p.validate_relocated = true;
+    r.p.validate_relocated = 1;
     const family_result f = r.run().families.at(0);
     CHECK(f.outcome == verdict::demoted);
     CHECK(f.winner == "base");
     CHECK(f.demoted == "twin");
     CHECK(f.note.find("demoted: the relocated re-race gave") != std::string::npos);
-    CHECK(r.timer.timed_relocated == std::set<std::pair<std::size_t, std::size_t>>{{0, 0}, {0, 1}});
+    CHECK(r.timer.timed_relocated == std::set<std::tuple<std::size_t, std::size_t, int>>{{0, 0, 1}, {0, 1, 1}});
   }
 }
 
 TEST_CASE("a real gain follows the code to the relocated copies and keeps the seat") {
-  rig r;
-  r.p.validate_relocated = true;
-  r.add("dot", {{"base", 1000}, {"fast", 850}});
-  r.timer.relocated_ns_per_call = [&](std::size_t f, std::size_t row) { return r.costs.at(f).at(row); };
-  const family_result f = r.run().families.at(0);
-  CHECK(f.outcome == verdict::won);
-  CHECK(f.winner == "fast");
-  CHECK(f.note.find("relocated re-race") != std::string::npos);
+  for (int placements : {1, 2}) {
+    CAPTURE(placements);
+    rig r;
+    r.p.validate_relocated = placements;
+    r.timer.placements = placements;
+    r.add("dot", {{"base", 1000}, {"fast", 850}});
+    r.timer.relocated_ns_per_call = [&](std::size_t f, std::size_t row, int) { return r.costs.at(f).at(row); };
+    const family_result f = r.run().families.at(0);
+    CHECK(f.outcome == verdict::won);
+    CHECK(f.winner == "fast");
+    CHECK(f.note.find(placements == 1 ? "; relocated re-race " : "; relocated re-races ") != std::string::npos);
+    CHECK(r.timer.timed_relocated.size() == 2 * static_cast<std::size_t>(placements));
+  }
 }
 
-TEST_CASE("a relocated re-race without relocated copies is refused before any window") {
+TEST_CASE("with two placements the seat must clear at each: a gap that follows one copy is demoted at the other") {
+  // The twin is 6% faster at its own address and at placement 1 (an address episode that spans
+  // both), the fallback's speed at placement 2.
   rig r;
-  r.p.validate_relocated = true;
-  r.add("dot", {{"base", 1000}, {"fast", 850}});
-  CHECK_THROWS_WITH_AS(r.run(),
-                       "run_mint: validate_relocated is set but the timer has no relocated copies; give the timer "
-                       "copies of every row at other addresses or unset validate_relocated",
-                       std::invalid_argument);
-  CHECK(r.timer.windows == 0);
+  r.p.validate_relocated = 2;
+  r.timer.placements = 2;
+  r.add("dot", {{"base", 1000}, {"twin", 940}});
+  r.timer.relocated_ns_per_call = [](std::size_t, std::size_t row, int placement) {
+    return row == 1 && placement == 1 ? 940.0 : 1000.0;
+  };
+  const family_result f = r.run().families.at(0);
+  CHECK(f.outcome == verdict::demoted);
+  CHECK(f.winner == "base");
+  CHECK(f.note.find("demoted: the relocated re-race at placement 2 of 2 gave") != std::string::npos);
+  CHECK(r.timer.timed_relocated.count({0, 1, 1}) == 1);
+  CHECK(r.timer.timed_relocated.count({0, 1, 2}) == 1);
+  REQUIRE(f.margin_pct);
+  CHECK(*f.margin_pct < 3.0);
+}
+
+TEST_CASE("a relocated re-race at more placements than the timer has copies is refused before any window") {
+  SUBCASE("no copies") {
+    rig r;
+    r.p.validate_relocated = 1;
+    r.add("dot", {{"base", 1000}, {"fast", 850}});
+    CHECK_THROWS_WITH_AS(r.run(),
+                         "run_mint: validate_relocated = 1 placements but the timer has relocated copies at 0; give "
+                         "the timer copies of every row at that many other addresses or pass at most 0",
+                         std::invalid_argument);
+    CHECK(r.timer.windows == 0);
+  }
+  SUBCASE("one placement, two asked") {
+    rig r;
+    r.p.validate_relocated = 2;
+    r.add("dot", {{"base", 1000}, {"fast", 850}});
+    r.timer.relocated_ns_per_call = [](std::size_t, std::size_t, int) { return 1000.0; };
+    CHECK_THROWS_WITH_AS(r.run(),
+                         "run_mint: validate_relocated = 2 placements but the timer has relocated copies at 1; give "
+                         "the timer copies of every row at that many other addresses or pass at most 1",
+                         std::invalid_argument);
+    CHECK(r.timer.windows == 0);
+  }
 }
 
 TEST_CASE("the re-race waits validate_delay_s after the final, so a gap must last that long") {

@@ -2,6 +2,7 @@
 // What a scope's generated bench registry declares: every family with its rows (name, entry
 // point, requires=, reference flag), its fixture and its companions, erased to one interface the
 // harness drives.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -20,8 +21,9 @@ class family_driver {
   virtual void setup() = 0;  // runs the fixture once: inputs, work, call
   virtual detail::output call(std::size_t row) = 0;
   virtual double time(std::size_t row, std::uint64_t reps) = 0;  // elapsed ns for reps calls
-  // The same for the row's relocated copy: its machine code byte for byte at another address.
-  virtual double time_relocated(std::size_t row, std::uint64_t reps) = 0;
+  // The same for the row's relocated copy at `placement` (1 to relocated_copies): its machine code
+  // byte for byte at another address.
+  virtual double time_relocated(std::size_t row, int placement, std::uint64_t reps) = 0;
   virtual double work() const = 0;
   virtual std::string work_unit() const = 0;
 };
@@ -54,11 +56,16 @@ struct family_info {
 void register_family(family_info info);
 std::vector<family_info>& registered_families();
 
+// How many relocated copies of every row the bench links (tune/isolate.cmake makes them; the
+// generated registry checks it lists as many): the validation re-race's placements.
+inline constexpr int relocated_copies = 2;
+
 template <class Signature>
 struct row_entry {
   const char* suffix;
   Signature* entry;
-  Signature* relocated;  // tune_relocated__<entry>: the row's object copied, exports renamed
+  // tune_relocated<k>__<entry>: the row's object copied, exports renamed, placement k at index k-1
+  std::array<Signature*, relocated_copies> relocated;
   const char* needs;
   bool reference;
 };
@@ -67,7 +74,8 @@ template <class Signature>
 class typed_driver final : public family_driver {
  public:
   using fixture_fn = void (*)(fixture<Signature>&);
-  typed_driver(fixture_fn fn, std::vector<Signature*> entries, std::vector<Signature*> relocated, std::uint64_t seed)
+  using placements = std::array<Signature*, relocated_copies>;
+  typed_driver(fixture_fn fn, std::vector<Signature*> entries, std::vector<placements> relocated, std::uint64_t seed)
       : fn_(fn), entries_(std::move(entries)), relocated_(std::move(relocated)), fx_(seed) {}
 
   void setup() override {
@@ -78,8 +86,11 @@ class typed_driver final : public family_driver {
   }
   detail::output call(std::size_t row) override { return fx_.call_once(entries_.at(row)); }
   double time(std::size_t row, std::uint64_t reps) override { return fx_.time_calls(entries_.at(row), reps); }
-  double time_relocated(std::size_t row, std::uint64_t reps) override {
-    return fx_.time_calls(relocated_.at(row), reps);
+  double time_relocated(std::size_t row, int placement, std::uint64_t reps) override {
+    if (placement < 1 || placement > relocated_copies)
+      throw std::out_of_range("relocated placement " + std::to_string(placement) + ": the bench links placements 1 to " +
+                              std::to_string(relocated_copies));
+    return fx_.time_calls(relocated_.at(row)[static_cast<std::size_t>(placement - 1)], reps);
   }
   double work() const override { return fx_.work_amount(); }
   std::string work_unit() const override { return fx_.work_unit(); }
@@ -87,7 +98,7 @@ class typed_driver final : public family_driver {
  private:
   fixture_fn fn_;
   std::vector<Signature*> entries_;
-  std::vector<Signature*> relocated_;
+  std::vector<placements> relocated_;
   fixture<Signature> fx_;
 };
 
@@ -102,7 +113,7 @@ template <class Signature, std::size_t N>
 std::unique_ptr<family_driver> make_driver(void (*fixture_fn)(fixture<Signature>&),
                                            const row_entry<Signature> (&rows)[N], const char* family) {
   std::vector<Signature*> entries;
-  std::vector<Signature*> relocated;
+  std::vector<std::array<Signature*, relocated_copies>> relocated;
   for (const auto& r : rows) {
     entries.push_back(r.entry);
     relocated.push_back(r.relocated);
