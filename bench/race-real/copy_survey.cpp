@@ -32,7 +32,12 @@ copy_survey survey_copies(placement set, double seconds, double window_ms, doubl
   double best = INFINITY;
   for (int i = 0; i < 5; ++i) best = std::min(best, t.time_row(0, 0, 1000) / 1000);
   const auto reps = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(window_ms * 1e6 / best));
-  const std::size_t n = raced_copies;
+  // Every copy of the set: the raced ones, then each relocated placement's.
+  const std::size_t n = raced_copies * (1 + static_cast<std::size_t>(relocated_placements));
+  const auto time_copy = [&](std::size_t copy) {
+    const int at = static_cast<int>(copy / raced_copies);
+    return at == 0 ? t.time_row(0, copy, reps) : t.time_relocated(0, copy % raced_copies, at, reps);
+  };
   std::vector<std::vector<double>> ratios(n);
   std::vector<std::size_t> stretch_of_round;
   std::vector<double> round_at_s;
@@ -47,7 +52,7 @@ copy_survey survey_copies(placement set, double seconds, double window_ms, doubl
     const double at_s = std::chrono::duration<double>(now() - started).count();
     std::shuffle(order.begin(), order.end(), random);
     std::vector<double> ns(n);
-    for (const std::size_t copy : order) ns[copy] = t.time_row(0, copy, reps);
+    for (const std::size_t copy : order) ns[copy] = time_copy(copy);
     for (std::size_t k = 0; k < n; ++k) ratios[k].push_back(ns[k] / ns[0]);
     stretch_of_round.push_back(static_cast<std::size_t>(at_s / stretch_s));
     round_at_s.push_back(at_s);
@@ -80,7 +85,7 @@ copy_survey survey_copies(placement set, double seconds, double window_ms, doubl
     const stretch_reading consecutive = judge(ratios[k], stretch_of_round);
     const stretch_reading dealt = judge(ratios[k], shuffled_stretch);
     out.stretches = consecutive.judged;
-    out.copies.push_back({k, static_cast<unsigned>(address % 64), (measure::median(ratios[k]) - 1) * 100,
+    out.copies.push_back({k, static_cast<unsigned>(address % 4096), (measure::median(ratios[k]) - 1) * 100,
                           measure::mad_pct(ratios[k]), consecutive.worst_pct, consecutive.share_off(),
                           dealt.share_off()});
   }
@@ -105,10 +110,10 @@ std::string render_survey(const copy_survey& survey, const std::string& command,
   std::string out = "# Byte-identical copies at different addresses\n\n";
   out += fmt::format("Command: `{}`  \nConditions: {}; {} rounds; {} stretches of {:g} s.\n\n", command, conditions,
                      survey.rounds, survey.stretches, survey.stretch_s);
-  out += "| copy | address mod 64 | median ratio to copy 0 - 1 | MAD of the ratio | worst stretch: |median ratio - 1| "
+  out += "| copy | address within its page | median ratio to copy 0 - 1 | MAD of the ratio | worst stretch: |median ratio - 1| "
          "| stretches 3% or more off | the same rounds dealt at random: groups 3% or more off |\n|---|---|---|---|---|---|---|\n";
   for (const auto& r : survey.copies)
-    out += fmt::format("| {} | {} | {:+.2f}% | {:.2f}% | {:.2f}% | {:.0f}% | {:.0f}% |\n", r.copy, r.offset,
+    out += fmt::format("| {} | {:#05x} | {:+.2f}% | {:.2f}% | {:.2f}% | {:.0f}% | {:.0f}% |\n", r.copy, r.offset,
                        r.ratio_to_first_pct, r.mad_pct, r.worst_stretch_pct, r.stretches_off * 100, r.dealt_off * 100);
   return out;
 }

@@ -1,7 +1,8 @@
 #pragma once
-// Does a byte-identical copy run at the speed of the others? Every raced copy of one set is timed
-// once a round, in a fresh random order (as the race does), round after round, and each copy's median
-// per-round ratio to copy 0 is reported beside its address modulo 64: with the default 16-byte
+// Does a byte-identical copy run at the speed of the others? Every copy of one set (the raced ones
+// and the relocated placements') is timed once a round, in a fresh random order (as the race does),
+// round after round, and each copy's median per-round ratio to copy 0 is reported beside its
+// address within its page (modulo 64 it is its line offset): with the default 16-byte
 // function alignment the hot loop of some copies straddles a 64-byte line and runs slower, a
 // difference of address, not of code. The run is also cut into stretches about as long as a mint:
 // a copy whose median ratio within a stretch is 3% or more off is one a mint of that length could
@@ -16,7 +17,7 @@ namespace tune::race_real {
 
 struct copy_reading {
   std::size_t copy = 0;
-  unsigned offset = 0;           // function address modulo 64
+  unsigned offset = 0;           // function address modulo 4096
   double ratio_to_first_pct = 0; // median over rounds of (time of copy / time of copy 0) - 1
   double mad_pct = 0;            // spread of that ratio
   double worst_stretch_pct = 0;  // the largest |median ratio - 1| of any stretch
