@@ -26,12 +26,8 @@ struct stretch_reading {
 
 copy_survey survey_copies(placement set, double seconds, double window_ms, double stretch_s) {
   const std::vector<dot_fn>& dots = identical_dots(set);
-  family_spec family{"survey", {}};
-  for (std::size_t k = 0; k < raced_copies; ++k) family.rows.push_back({fmt::format("copy{}", k), k, full_elements});
-  kernel_timer t({family}, set);
-  double best = INFINITY;
-  for (int i = 0; i < 5; ++i) best = std::min(best, t.time_row(0, 0, 1000) / 1000);
-  const auto reps = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(window_ms * 1e6 / best));
+  kernel_timer t({raced_copies_family("survey")}, set);
+  const auto reps = calls_per_window(t, 0, window_ms);
   // Every copy of the set: the raced ones, then each relocated placement's.
   const std::size_t n = raced_copies * (1 + static_cast<std::size_t>(relocated_placements));
   const auto time_copy = [&](std::size_t copy) {

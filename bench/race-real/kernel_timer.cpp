@@ -1,6 +1,8 @@
 #include "kernel_timer.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -54,8 +56,8 @@ double kernel_timer::time_row(std::size_t family, std::size_t row, std::uint64_t
 
 double kernel_timer::time_relocated(std::size_t family, std::size_t row, int placement, std::uint64_t reps) {
   if (placement < 1 || placement > race_real::relocated_placements)
-    throw std::invalid_argument(
-        fmt::format("relocated placement {}: this benchmark has placements 1 to {}", placement, race_real::relocated_placements));
+    throw std::invalid_argument(fmt::format("relocated placement {}: this benchmark has placements 1 to {}", placement,
+                                            race_real::relocated_placements));
   const row_spec& r = families_.at(family).rows.at(row);
   return time_copy(r.copy + static_cast<std::size_t>(placement) * raced_copies, r.elements, reps);
 }
@@ -64,6 +66,18 @@ double kernel_timer::time_probe(std::uint64_t reps) {
   const auto start = std::chrono::steady_clock::now();
   for (std::uint64_t i = 0; i < reps; ++i) sink = static_cast<float>(measure::probe_kernel_once());
   return elapsed_ns(start);
+}
+
+family_spec raced_copies_family(const std::string& name) {
+  family_spec family{name, {}};
+  for (std::size_t k = 0; k < raced_copies; ++k) family.rows.push_back({fmt::format("copy{}", k), k, full_elements});
+  return family;
+}
+
+std::uint64_t calls_per_window(kernel_timer& t, std::size_t row, double ms) {
+  double best = INFINITY;
+  for (int i = 0; i < 5; ++i) best = std::min(best, t.time_row(0, row, 1000) / 1000);
+  return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(ms * 1e6 / best));
 }
 
 }  // namespace tune::race_real

@@ -2,6 +2,7 @@
 // race::timer over the benchmark's rows on the real clock (steady_clock), the way the bench times
 // a scope's rows: `reps` calls back to back, through a function pointer, into a volatile sink.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -45,5 +46,12 @@ class kernel_timer final : public race::timer {
   const std::vector<dot_fn>& dots_;
   std::vector<float> lhs_, rhs_;
 };
+
+// One family of every raced copy doing a full row's work: row k is copy k ("copy<k>").
+family_spec raced_copies_family(const std::string& name);
+
+// Calls per window of `ms` for row `row` of family 0: the best of a few short timings, so one
+// disturbed sizing window does not shrink every later window.
+std::uint64_t calls_per_window(kernel_timer& t, std::size_t row, double ms);
 
 }  // namespace tune::race_real

@@ -122,8 +122,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, relocated_placements));
   app.add_flag("--validate-by-block", p.validate_by_block, "protocol: the re-race's sign test counts ABBA blocks");
   app.add_option("--arms", arm_specs,
-                 "mint every job under each of these protocols, back to back: base, blocks, relocated, relocated=N, delay=S, window=MS, "
-                 "or a '+'-joined mix")
+                 "mint every job under each of these protocols, back to back: base, blocks, relocated, relocated=N, "
+                 "delay=S, window=MS, or a '+'-joined mix")
       ->delimiter(',');
   app.add_flag("--override", p.noise_override, "count refusals but race anyway (TUNE_NOISE_OVERRIDE=1)");
   CLI11_PARSE(app, argc, argv);

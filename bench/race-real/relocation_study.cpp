@@ -23,12 +23,8 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 
 std::vector<relocation_trial> study_relocation(placement set, double seconds, double window_ms, double stretch_s,
                                                double delay_s) {
-  family_spec family{"relocation", {}};
-  for (std::size_t k = 0; k < raced_copies; ++k) family.rows.push_back({fmt::format("copy{}", k), k, full_elements});
-  kernel_timer t({family}, set);
-  double best = INFINITY;
-  for (int i = 0; i < 5; ++i) best = std::min(best, t.time_row(0, 0, 1000) / 1000);
-  const auto reps = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(window_ms * 1e6 / best));
+  kernel_timer t({raced_copies_family("relocation")}, set);
+  const auto reps = calls_per_window(t, 0, window_ms);
   std::mt19937_64 random(2);
   // One stretch: rounds of the four windows {0, k, 0', k'} in a fresh random order; 0' and k' are
   // the relocated copies.

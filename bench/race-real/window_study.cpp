@@ -17,14 +17,6 @@ double now_s() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-// Calls per window of `ms` for row `row`: the best of a few short timings, so one disturbed
-// sizing window does not shrink every later window.
-std::uint64_t reps_for(kernel_timer& t, std::size_t row, double ms) {
-  double best = INFINITY;
-  for (int i = 0; i < 5; ++i) best = std::min(best, t.time_row(0, row, 1000) / 1000);
-  return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(ms * 1e6 / best));
-}
-
 }  // namespace
 
 std::vector<window_reading> study_windows(const std::vector<double>& windows_ms, double seconds, placement set) {
@@ -36,7 +28,7 @@ std::vector<window_reading> study_windows(const std::vector<double>& windows_ms,
                  set);
   const std::size_t n = windows_ms.size();
   std::vector<std::uint64_t> reps(n);
-  for (std::size_t w = 0; w < n; ++w) reps[w] = reps_for(t, 0, windows_ms[w]);
+  for (std::size_t w = 0; w < n; ++w) reps[w] = calls_per_window(t, 0, windows_ms[w]);
   std::vector<std::vector<double>> identical(n), faster(n), faster_ratio(n), one_row(n);
   const double until = now_s() + seconds;
   for (std::size_t round = 0; now_s() < until; ++round) {

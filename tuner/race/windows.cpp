@@ -62,32 +62,28 @@ std::uint64_t window_runner::size_probe() {
   }, "the noise probe");
 }
 
-double window_runner::scored(const std::string& what, std::uint64_t reps, const std::function<double()>& window) {
+double window_runner::scored(const std::string& phase, const std::function<std::string()>& what, std::uint64_t reps,
+                             const std::function<double()>& window) {
   check_control_file();
-  const double ns = charged(phase_, window);
+  const double ns = charged(phase, window);
   if (!(ns > 0))
     throw std::runtime_error(
-        fmt::format("{}: the timer reported {} ns for {} calls; a window takes time", what, ns, reps));
+        fmt::format("{}: the timer reported {} ns for {} calls; a window takes time", what(), ns, reps));
   return ns / static_cast<double>(reps);
 }
 
 double window_runner::time_row(std::size_t family, std::size_t row, std::uint64_t reps) {
-  return scored(fmt::format("family {} row {}", family, row), reps,
+  return scored(phase_, [&] { return fmt::format("family {} row {}", family, row); }, reps,
                 [&] { return timer_.time_row(family, row, reps); });
 }
 
 double window_runner::time_relocated(std::size_t family, std::size_t row, int placement, std::uint64_t reps) {
-  return scored(fmt::format("family {} row {} (relocated copy {})", family, row, placement), reps,
-                [&] { return timer_.time_relocated(family, row, placement, reps); });
+  return scored(phase_, [&] { return fmt::format("family {} row {} (relocated copy {})", family, row, placement); },
+                reps, [&] { return timer_.time_relocated(family, row, placement, reps); });
 }
 
 double window_runner::time_probe(std::uint64_t reps) {
-  check_control_file();
-  const double ns = charged("probe", [&] { return timer_.time_probe(reps); });
-  if (!(ns > 0))
-    throw std::runtime_error(
-        fmt::format("noise probe: the timer reported {} ns for {} calls; a window takes time", ns, reps));
-  return ns / static_cast<double>(reps);
+  return scored("probe", [] { return std::string("noise probe"); }, reps, [&] { return timer_.time_probe(reps); });
 }
 
 double window_runner::draw_unit() {

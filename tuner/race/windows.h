@@ -61,8 +61,10 @@ class window_runner {
   double draw_unit();
   std::uint64_t size(const std::function<double(std::uint64_t)>& window, const std::string& what);
   double charged(const std::string& phase, const std::function<double()>& work);
-  // One scored window in the current phase: `window` returns ns for `reps` calls; ns per call.
-  double scored(const std::string& what, std::uint64_t reps, const std::function<double()>& window);
+  // One scored window charged to `phase`: `window` returns ns for `reps` calls; ns per call. `what`
+  // names the window in the error, built only then.
+  double scored(const std::string& phase, const std::function<std::string()>& what, std::uint64_t reps,
+                const std::function<double()>& window);
 
   timer& timer_;
   clock& clock_;
