@@ -20,7 +20,7 @@ enum class placement { packed, aligned };
 // relocated placement p (1 to relocated_placements): the same bytes at another address, timed only
 // by the relocated re-races.
 inline constexpr std::size_t raced_copies = 12;
-inline constexpr int relocated_placements = 2;
+inline constexpr int relocated_placements = 5;
 
 // Throws std::invalid_argument for a name other than "packed" or "aligned".
 placement placement_named(const std::string& name);

@@ -333,7 +333,7 @@ endfunction()
 # How many relocated copies of each row the bench links: the validation re-race's placements
 # (tune::bench::relocated_copies, which the generated registry checks against this).
 function(_tune_relocated_copies out)
-  set(${out} 2 PARENT_SCOPE)
+  set(${out} 3 PARENT_SCOPE)
 endfunction()
 
 # One OBJECT library per row compiled with the row's macros and ISA flags, then a single

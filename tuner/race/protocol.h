@@ -38,11 +38,11 @@ struct protocol {
   // addresses (timer::time_relocated), once at each of this many placements, and the seat must
   // clear at every one, so a speed difference that belongs to an address, not to the code, does
   // not follow it into the re-race. 0: the re-race times the rows themselves. The tune bench sets
-  // it to 2 (every row is linked with two relocated copies, tune/isolate.cmake): on this project's
-  // machines byte-identical code runs up to 10% apart at two addresses for seconds at a time, and
-  // of 300 A/A mints side by side 6 crowned a copy with the re-race at the rows' own addresses, 4
-  // with one relocated placement, 2 with two (docs/measurement.md, "Address episodes"). 0 here for
-  // timers that have no copies.
+  // it to 3 (every row is linked with three relocated copies, tune/isolate.cmake): on this project's
+  // machines byte-identical code runs up to 10% apart at two addresses for seconds at a time, a
+  // fifth of the copies at once, and each placement passes about a quarter of the gaps the one
+  // before it passed; a fourth and fifth cost real wins as often as they caught false ones
+  // (docs/measurement.md, "More placements"). 0 here for timers that have no copies.
   int validate_relocated = 0;
   // Rule 8: the re-race's sign test counts each ABBA block once (the seat's two windows against the
   // fallback's two), not each pair: the block's middle windows are the same row back to back, so

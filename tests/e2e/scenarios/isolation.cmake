@@ -7,6 +7,14 @@ include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
 
 set(project "${E2E_DIR}/isolation")
 
+# The placements the bench re-races at: every row must have that many relocated copies.
+file(STRINGS "${REPO}/tuner/include/tune/bench/registry.h" placements
+  REGEX "^inline constexpr int relocated_copies = [0-9]+")
+if(NOT placements MATCHES "= ([0-9]+)")
+  e2e_fail("${REPO}/tuner/include/tune/bench/registry.h declares no `inline constexpr int relocated_copies = <n>;`")
+endif()
+set(placements "${CMAKE_MATCH_1}")
+
 # e2e_expect_only_export(<what> <object> <function>): the object's one global definition is the
 # kernel-shaped <function>(int const*, unsigned long).
 function(e2e_expect_only_export what object function)
@@ -67,11 +75,15 @@ foreach(suffix IN LISTS rows)
   endforeach()
   e2e_expect_only_export("row ${suffix}: the isolated object" "${object}" "shared__${suffix}")
 
-  # The relocated copies for the re-race: the same machine code under the entry's relocated names.
+  # The relocated copies for the re-race: the same machine code under the entry's relocated names,
+  # one per placement the bench re-races at.
   file(GLOB copies "${bin}/tune_rows/shared/relocated/tune_relocated*__shared__${suffix}.o")
-  list(LENGTH copies count)
-  if(count LESS 1)
-    e2e_fail("row ${suffix}: no relocated copy tune_rows/shared/relocated/tune_relocated<k>__shared__${suffix}.o")
+  set(expected "")
+  foreach(k RANGE 1 ${placements})
+    list(APPEND expected "${bin}/tune_rows/shared/relocated/tune_relocated${k}__shared__${suffix}.o")
+  endforeach()
+  if(NOT copies STREQUAL expected)
+    e2e_fail("row ${suffix}: the relocated copies must be placements 1 to ${placements} (tune::bench::relocated_copies); found: ${copies}")
   endif()
   e2e_objcopy_text(text_hash text_size "${object}")
   if(text_size EQUAL 0)

@@ -46,7 +46,7 @@ TEST_CASE("a copy fast only at its own address wins the plain re-race and is dem
 }
 
 TEST_CASE("a real gain follows the code to the relocated copies and keeps the seat") {
-  for (int placements : {1, 2}) {
+  for (int placements : {1, 2, 3}) {
     CAPTURE(placements);
     rig r;
     r.p.validate_relocated = placements;
@@ -61,24 +61,27 @@ TEST_CASE("a real gain follows the code to the relocated copies and keeps the se
   }
 }
 
-TEST_CASE("with two placements the seat must clear at each: a gap that follows one copy is demoted at the other") {
-  // The twin is 6% faster at its own address and at placement 1 (an address episode that spans
-  // both), the fallback's speed at placement 2.
-  rig r;
-  r.p.validate_relocated = 2;
-  r.timer.placements = 2;
-  r.add("dot", {{"base", 1000}, {"twin", 940}});
-  r.timer.relocated_ns_per_call = [](std::size_t, std::size_t row, int placement) {
-    return row == 1 && placement == 1 ? 940.0 : 1000.0;
-  };
-  const family_result f = r.run().families.at(0);
-  CHECK(f.outcome == verdict::demoted);
-  CHECK(f.winner == "base");
-  CHECK(f.note.find("demoted: the relocated re-race at placement 2 of 2 gave") != std::string::npos);
-  CHECK(r.timer.timed_relocated.count({0, 1, 1}) == 1);
-  CHECK(r.timer.timed_relocated.count({0, 1, 2}) == 1);
-  REQUIRE(f.margin_pct);
-  CHECK(*f.margin_pct < 3.0);
+TEST_CASE("with several placements the seat must clear at each: a gap that follows all copies but the last is demoted there") {
+  for (int placements : {2, 3}) {
+    CAPTURE(placements);
+    // The twin is 6% faster at its own address and at every placement before the last (an address
+    // episode that spans them), the fallback's speed at the last.
+    rig r;
+    r.p.validate_relocated = placements;
+    r.timer.placements = placements;
+    r.add("dot", {{"base", 1000}, {"twin", 940}});
+    r.timer.relocated_ns_per_call = [placements](std::size_t, std::size_t row, int placement) {
+      return row == 1 && placement < placements ? 940.0 : 1000.0;
+    };
+    const family_result f = r.run().families.at(0);
+    CHECK(f.outcome == verdict::demoted);
+    CHECK(f.winner == "base");
+    CHECK(f.note.find("demoted: the relocated re-race at placement " + std::to_string(placements) + " of " +
+                      std::to_string(placements) + " gave") != std::string::npos);
+    for (int k = 1; k <= placements; ++k) CHECK(r.timer.timed_relocated.count({0, 1, k}) == 1);
+    REQUIRE(f.margin_pct);
+    CHECK(*f.margin_pct < 3.0);
+  }
 }
 
 TEST_CASE("a relocated re-race at more placements than the timer has copies is refused before any window") {

@@ -58,7 +58,7 @@ std::vector<family_info>& registered_families();
 
 // How many relocated copies of every row the bench links (tune/isolate.cmake makes them; the
 // generated registry checks it lists as many): the validation re-race's placements.
-inline constexpr int relocated_copies = 2;
+inline constexpr int relocated_copies = 3;
 
 template <class Signature>
 struct row_entry {
