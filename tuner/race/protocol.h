@@ -41,8 +41,8 @@ struct protocol {
   // it to 3 (every row is linked with three relocated copies, tune/isolate.cmake): on this project's
   // machines byte-identical code runs up to 10% apart at two addresses for seconds at a time, a
   // fifth of the copies at once, and each placement passes about a quarter of the gaps the one
-  // before it passed; a fourth and fifth cost real wins as often as they caught false ones
-  // (docs/measurement.md, "More placements"). 0 here for timers that have no copies.
+  // before it passed; five placements side by side with three demoted more real gains and caught
+  // no more false ones (docs/measurement.md, "More placements"). 0 here for timers that have no copies.
   int validate_relocated = 0;
   // Rule 8: the re-race's sign test counts each ABBA block once (the seat's two windows against the
   // fallback's two), not each pair: the block's middle windows are the same row back to back, so
