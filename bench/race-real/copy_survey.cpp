@@ -29,11 +29,7 @@ copy_survey survey_copies(placement set, double seconds, double window_ms, doubl
   kernel_timer t({raced_copies_family("survey")}, set);
   const auto reps = calls_per_window(t, 0, window_ms);
   // Every copy of the set: the raced ones, then each relocated placement's.
-  const std::size_t n = raced_copies * (1 + static_cast<std::size_t>(relocated_placements));
-  const auto time_copy = [&](std::size_t copy) {
-    const int at = static_cast<int>(copy / raced_copies);
-    return at == 0 ? t.time_row(0, copy, reps) : t.time_relocated(0, copy % raced_copies, at, reps);
-  };
+  const std::size_t n = dots.size();
   std::vector<std::vector<double>> ratios(n);
   std::vector<std::size_t> stretch_of_round;
   std::vector<double> round_at_s;
@@ -48,7 +44,7 @@ copy_survey survey_copies(placement set, double seconds, double window_ms, doubl
     const double at_s = std::chrono::duration<double>(now() - started).count();
     std::shuffle(order.begin(), order.end(), random);
     std::vector<double> ns(n);
-    for (const std::size_t copy : order) ns[copy] = time_copy(copy);
+    for (const std::size_t copy : order) ns[copy] = t.time_copy(copy, full_elements, reps);
     for (std::size_t k = 0; k < n; ++k) ratios[k].push_back(ns[k] / ns[0]);
     stretch_of_round.push_back(static_cast<std::size_t>(at_s / stretch_s));
     round_at_s.push_back(at_s);

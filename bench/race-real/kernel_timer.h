@@ -38,9 +38,10 @@ class kernel_timer final : public race::timer {
   int relocated_placements() const override { return race_real::relocated_placements; }
   // The row's work on copy `copy + placement * raced_copies`.
   double time_relocated(std::size_t family, std::size_t row, int placement, std::uint64_t reps) override;
+  // `reps` calls of copy `copy` of the set (any copy, relocated ones included) on `elements` elements.
+  double time_copy(std::size_t copy, std::size_t elements, std::uint64_t reps);
 
  private:
-  double time_copy(std::size_t copy, std::size_t elements, std::uint64_t reps);
 
   std::vector<family_spec> families_;
   const std::vector<dot_fn>& dots_;
