@@ -103,6 +103,7 @@ endfunction()
       FALLBACK "<suffix>[;<suffix>...]"
       [TOLERANCE exact | abs=<x> | rel=<x> | ulp=<n>]
       [COMPANIONS <function> ["<ret>(<params>)"]...]
+      [TIMEOUT <seconds>]
       [INCLUDES <dir>...] [LINK <target>...])
 
   ``SCOPE``
@@ -111,7 +112,10 @@ endfunction()
     The function type with named parameters, e.g. ``"float(const float* a, const float* b, std::size_t n)"``.
     Each row defines ``TUNE_ENTRY`` with it; the bench registry and the stamp are generated from it.
   ``SOURCES``
-    Kernel sources, compiled once per row with the row's macros (``tune/kernel.h``).
+    Kernel sources, compiled once per row with the row's macros (``tune/kernel.h``). C sources
+    (``.c``) are compiled as C and their rows declared ``extern "C"``; the ``SIGNATURE`` must then
+    be C. A row that does not compile, isolate or link is left out of the race and recorded with
+    why, unless it is the reference or in the ``FALLBACK`` chain, which must build.
   ``FIXTURE``
     The fixture source: inputs, how to call a kernel, what to compare (``tune/fixture.h``).
   ``AXES``
@@ -138,15 +142,18 @@ endfunction()
     ``TUNE_COMPANION(<function>)``; the stamp defines ``<function>`` as a forwarder to the stamped
     row's. A name alone has the family's ``SIGNATURE``; a signature string after it gives its own,
     e.g. ``COMPANIONS layout "int()"``.
+  ``TIMEOUT``
+    Seconds one call of a row may take before the row is killed and left out (default: 20 times
+    the reference's own call at the gate, at least 2 s). docs/fixtures.md, "Time limits".
   ``INCLUDES``, ``LINK``
     Include folders and link targets the kernel sources and the fixture need.
 #]=======================================================================]
 function(tune_kernel_family name)
   cmake_parse_arguments(PARSE_ARGV 1 arg ""
-    "SCOPE;SIGNATURE;FIXTURE;TOLERANCE;REFERENCE"
+    "SCOPE;SIGNATURE;FIXTURE;TOLERANCE;REFERENCE;TIMEOUT"
     "SOURCES;AXES;PERMUTATIONS;EXCLUDE;REFERENCE_SOURCES;FALLBACK;COMPANIONS;INCLUDES;LINK")
   _tune_reject_unparsed(tune_kernel_family "${name}"
-    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, INCLUDES, LINK")
+    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK")
   set(fn "tune_kernel_family(${name})")
   # A misspelt keyword after a list keyword lands in that list: name it as a keyword, not a file.
   foreach(_kw SOURCES REFERENCE_SOURCES COMPANIONS INCLUDES LINK)
@@ -154,7 +161,7 @@ function(tune_kernel_family name)
       if(_token MATCHES "^[A-Z][A-Z_]+$" AND NOT TARGET "${_token}")
         message(FATAL_ERROR "${fn}: ${_kw} names '${_token}', which looks like a misspelt keyword; the keywords are "
           "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, "
-          "TOLERANCE, COMPANIONS, INCLUDES, LINK.")
+          "TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK.")
       endif()
     endforeach()
   endforeach()
@@ -195,6 +202,13 @@ function(tune_kernel_family name)
     set(arg_TOLERANCE exact)
   endif()
   _tune_check_tolerance("${fn}" "${arg_TOLERANCE}")
+  if(DEFINED arg_TIMEOUT AND NOT arg_TIMEOUT MATCHES "^([0-9]+([.][0-9]*)?|[.][0-9]+)$")
+    message(FATAL_ERROR "${fn}: TIMEOUT '${arg_TIMEOUT}' is not a number of seconds; write e.g. TIMEOUT 10.")
+  endif()
+  if(DEFINED arg_TIMEOUT AND arg_TIMEOUT EQUAL 0)
+    message(FATAL_ERROR "${fn}: TIMEOUT 0 would kill every row at its first call; give the seconds one call may "
+      "take, e.g. TIMEOUT 10, or leave TIMEOUT out for the default.")
+  endif()
 
   _tune_absolute_paths(_sources "${arg_SOURCES}")
   _tune_absolute_paths(_fixture "${arg_FIXTURE}")
@@ -227,6 +241,7 @@ function(tune_kernel_family name)
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_SCOPE "${arg_SCOPE}")
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_SIGNATURE "${arg_SIGNATURE}")
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_TOLERANCE "${arg_TOLERANCE}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${name}_TIMEOUT "${arg_TIMEOUT}")
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_FALLBACK "${_fallback}")
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_SOURCES "${_sources};${_reference_sources}")
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_FIXTURE "${_fixture}")

@@ -12,6 +12,8 @@ using sgemm_signature = void(const float* a, const float* b, float* c, std::size
                              std::size_t k);
 using sgemm_fn = sgemm_signature*;
 using sgemm_fixture = tune::fixture<sgemm_signature>;
+// How the benchmark calls kernels on a fixture's inputs, from inside its fx.run (tune/fixture.h).
+using sgemm_calls = tune::detail::kernel_calls<sgemm_fn>;
 
 struct bench_row {
   std::string suffix;

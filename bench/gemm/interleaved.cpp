@@ -10,13 +10,13 @@ namespace {
 
 // Calls per batch so that one batch lasts about batch_ns: doubled until a batch takes a tenth of
 // that, then scaled, so a slow kernel is not run for seconds to find out it is slow.
-std::uint64_t calls_per_batch(sgemm_fixture& fx, sgemm_fn entry, double batch_ns) {
-  fx.time_calls(entry, 1);  // warm caches and page tables
+std::uint64_t calls_per_batch(sgemm_calls& fx, sgemm_fn entry, double batch_ns) {
+  fx.time(entry, 1);  // warm caches and page tables
   std::uint64_t calls = 1;
-  double elapsed = fx.time_calls(entry, calls);
+  double elapsed = fx.time(entry, calls);
   while (elapsed < batch_ns / 10) {
     calls *= 2;
-    elapsed = fx.time_calls(entry, calls);
+    elapsed = fx.time(entry, calls);
   }
   const double per_call = elapsed / static_cast<double>(calls);
   return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::llround(batch_ns / per_call)));
@@ -32,7 +32,7 @@ double quantile(const std::vector<double>& sorted_values, double q) {
 
 }  // namespace
 
-std::vector<timing> measure_interleaved(sgemm_fixture& fx, const std::vector<candidate>& candidates, int rounds,
+std::vector<timing> measure_interleaved(sgemm_calls& fx, const std::vector<candidate>& candidates, int rounds,
                                         double batch_ms) {
   if (rounds < 1) throw std::invalid_argument("--rounds " + std::to_string(rounds) + ": need at least 1 round");
   if (!(batch_ms > 0)) throw std::invalid_argument("--batch-ms " + std::to_string(batch_ms) + ": must be positive");
@@ -46,7 +46,7 @@ std::vector<timing> measure_interleaved(sgemm_fixture& fx, const std::vector<can
   for (int round = 0; round < rounds; ++round)
     for (std::size_t slot = 0; slot < n; ++slot) {
       const std::size_t i = (slot + static_cast<std::size_t>(round)) % n;
-      per_call[i].push_back(fx.time_calls(candidates[i].entry, calls[i]) / static_cast<double>(calls[i]));
+      per_call[i].push_back(fx.time(candidates[i].entry, calls[i]) / static_cast<double>(calls[i]));
     }
 
   std::vector<timing> out(n);

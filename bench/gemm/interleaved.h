@@ -21,7 +21,7 @@ struct timing {
 // (clock, neighbours' load) touch all candidates alike and none always runs first or last. Each
 // timed batch repeats the call for about `batch_ms`, well above the clock's resolution; the median
 // over rounds ignores the bursts a shared machine adds.
-std::vector<timing> measure_interleaved(sgemm_fixture& fx, const std::vector<candidate>& candidates, int rounds,
+std::vector<timing> measure_interleaved(sgemm_calls& fx, const std::vector<candidate>& candidates, int rounds,
                                         double batch_ms);
 
 }  // namespace gemm_bench

@@ -49,11 +49,10 @@ struct shape {
 };
 
 // The sizes the fixture calls a kernel with, read by handing it a probe instead of a kernel.
-shape shape_of(sgemm_fixture& fx) {
+shape shape_of(sgemm_calls& fx) {
   static shape seen;
-  fx.call_once([](const float*, const float*, float*, std::size_t m, std::size_t n, std::size_t k) {
-    seen = {m, n, k};
-  });
+  fx.call([](const float*, const float*, float*, std::size_t m, std::size_t n, std::size_t k) { seen = {m, n, k}; },
+          true);
   return seen;
 }
 
@@ -63,14 +62,15 @@ double max_difference(const std::vector<double>& x, const std::vector<double>& r
   return worst;
 }
 
-void compare_family(const bench_family& family, const options& opt) {
-  if (family.rows.empty()) throw std::logic_error(family.name + ": the generated row table is empty");
-  // Any fixed seed: kernels are compared with each other on identical inputs.
-  sgemm_fixture fx(1);
-  family.fixture(fx);
-  const shape s = shape_of(fx);
+// Every row, OpenBLAS and the stamp on the fixture's inputs, from inside its fx.run.
+void compare_on(const bench_family& family, const options& opt, tune::fixture_base& inputs, sgemm_calls& calls) {
+  struct {
+    sgemm_calls& calls;
+    std::vector<double> call_once(sgemm_fn k) { return calls.call(k, true).values; }
+  } fx{calls};
+  const shape s = shape_of(calls);
   const bench_row& reference = family.rows.front();
-  const auto reference_out = fx.call_once(reference.entry).values;
+  const auto reference_out = fx.call_once(reference.entry);
 
   std::vector<candidate> candidates;
   std::vector<table_line> lines;
@@ -80,37 +80,44 @@ void compare_family(const bench_family& family, const options& opt) {
       line.note = "skipped: this CPU lacks " + *need;
     } else {
       candidates.push_back({row.suffix, row.entry});
-      line.max_difference = max_difference(fx.call_once(row.entry).values, reference_out);
+      line.max_difference = max_difference(fx.call_once(row.entry), reference_out);
     }
     lines.push_back(line);
   }
 
   const std::string baseline = "OpenBLAS";
   candidates.push_back({baseline, &openblas_sgemm});
-  lines.push_back({baseline, std::nullopt, 0, max_difference(fx.call_once(&openblas_sgemm).values, reference_out),
+  lines.push_back({baseline, std::nullopt, 0, max_difference(fx.call_once(&openblas_sgemm), reference_out),
                    "cblas_sgemm, called directly"});
 
   // The stamp forwards to one row, so its output is bit-identical to that row's (and to any row
   // that happens to round identically).
-  const auto stamp_out = fx.call_once(family.stamp).values;
+  const auto stamp_out = fx.call_once(family.stamp);
   std::string same;
   for (const auto& row : family.rows)
-    if (!missing_isa(row.suffix) && fx.call_once(row.entry).values == stamp_out)
+    if (!missing_isa(row.suffix) && fx.call_once(row.entry) == stamp_out)
       same += (same.empty() ? "" : ", ") + row.suffix;
   const std::string stamp_name = "stamp " + family.name;
   candidates.push_back({stamp_name, family.stamp});
   lines.push_back({stamp_name, std::nullopt, 0, max_difference(stamp_out, reference_out),
                    "this build's winner; same output as " + (same.empty() ? std::string("no row") : same)});
 
-  const auto timings = measure_interleaved(fx, candidates, opt.rounds, opt.batch_ms);
+  const auto timings = measure_interleaved(calls, candidates, opt.rounds, opt.batch_ms);
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     auto line = std::find_if(lines.begin(), lines.end(), [&](const table_line& l) { return l.kernel == candidates[i].name; });
-    line->gflops = fx.work_amount() / timings[i].median_ns;  // flop per ns = GFLOP/s
+    line->gflops = inputs.work_amount() / timings[i].median_ns;  // flop per ns = GFLOP/s
     line->spread = timings[i].spread;
   }
   print_table(family.name + "  " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" + std::to_string(s.k) +
                   "  (median of " + std::to_string(opt.rounds) + " interleaved rounds; ratio vs OpenBLAS)",
               lines, baseline);
+}
+
+void compare_family(const bench_family& family, const options& opt) {
+  if (family.rows.empty()) throw std::logic_error(family.name + ": the generated row table is empty");
+  // Any fixed seed: kernels are compared with each other on identical inputs.
+  sgemm_fixture fx(1, [&](tune::fixture_base& inputs, sgemm_calls& calls) { compare_on(family, opt, inputs, calls); });
+  family.fixture(fx);
 }
 
 void run(const options& opt) {

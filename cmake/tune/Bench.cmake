@@ -1,68 +1,84 @@
 # The bench registry of one family: the fixture, every row's declaration (from SIGNATURE) and
-# a table the harness drives. Generated at configure time and rewritten only when it changes.
-# A companion with the family's signature gets a table of its own row symbols, driven by the
-# family's fixture, so the race can time it across the same grid; any other companion is listed
-# with its signature and follows the family untimed. Each row is listed with its relocated copies
-# (tune/isolate.cmake), which only the validation re-race times.
+# tables the harness drives. Generated at configure time and rewritten only when it changes.
+# Table 0 holds the family's rows; each companion with the family's signature gets a table of its
+# own row symbols after it, driven by the family's fixture, so the race can time it across the same
+# grid; any other companion is listed with its signature and follows the family untimed. Each row
+# is listed with its relocated copies (tune/isolate.cmake), which only the validation re-race times.
+#
+# Every row symbol is declared weak: a row whose object did not build (it failed to compile, to
+# isolate or to link, and the build left it out: tune/compile-row.cmake, tune/link-bench.cmake) is
+# a null entry the harness reports, not an undefined symbol that fails the bench's link. The bench
+# links the rows' archives whole, so weak references still pull every row in. C rows are declared
+# extern "C" (_tune_row_linkage).
+#
+# Reads the row lists the expanders left in the caller's scope (tune/Rows.cmake: _tr_suffixes,
+# _tr_req_<suffix>, _tr_reference) and the family's properties.
 
 function(_tune_write_registry name fixture ret params)
   get_property(_scope GLOBAL PROPERTY _TUNE_F_${name}_SCOPE)
   get_property(_tolerance GLOBAL PROPERTY _TUNE_F_${name}_TOLERANCE)
   get_property(_fallback GLOBAL PROPERTY _TUNE_F_${name}_FALLBACK)
   get_property(_companions GLOBAL PROPERTY _TUNE_F_${name}_COMPANIONS)
-  # Each timed companion's name: the family's, then every companion with its signature.
+  get_property(_timeout GLOBAL PROPERTY _TUNE_F_${name}_TIMEOUT)
+  if(_timeout STREQUAL "")
+    set(_timeout 0)
+  endif()
+  # Each timed function: the family's, then every companion with its signature, each a table.
   set(_timed "${name}")
   set(_companion_list "")
+  set(_table 0)
   foreach(_companion IN LISTS _companions)
     get_property(_signature GLOBAL PROPERTY _TUNE_F_${name}_C_${_companion}_SIGNATURE)
     _tune_parse_signature("_tune_write_registry(${name}): COMPANIONS ${_companion}" "${_signature}" _cret _cparams)
+    set(_companion_table 0)
     if("${_cret}(${_cparams})" STREQUAL "${ret}(${params})")
       list(APPEND _timed "${_companion}")
-      set(_driver "&tune_make_driver_${_companion}")
-    else()
-      set(_driver "nullptr")
+      math(EXPR _table "${_table} + 1")
+      set(_companion_table ${_table})
     endif()
-    string(APPEND _companion_list "\n     {\"${_companion}\", R\"tune(${_signature})tune\", ${_driver}},")
+    string(APPEND _companion_list "\n     {\"${_companion}\", R\"tune(${_signature})tune\", ${_companion_table}},")
   endforeach()
 
   _tune_relocated_copies(_placements)
   set(_decls "")
   set(_tables "")
+  set(_table_names "")
   foreach(_function IN LISTS _timed)
     set(_table "")
     foreach(_suffix IN LISTS _tr_suffixes)
+      get_property(_linkage GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_LINKAGE)
+      set(_extern "")
+      if(_linkage STREQUAL "C")
+        set(_extern "extern \"C\" ")
+      endif()
       set(_requires "${_tr_req_${_suffix}}")
       if(_suffix STREQUAL _tr_reference)
         set(_is_reference true)
       else()
         set(_is_reference false)
       endif()
-      string(APPEND _decls "${ret} ${_function}__${_suffix}(${params});\n")
+      string(APPEND _decls "${_extern}${ret} ${_function}__${_suffix}(${params}) __attribute__((weak));\n")
       set(_copies "")
       foreach(_k RANGE 1 ${_placements})
-        string(APPEND _decls "${ret} tune_relocated${_k}__${_function}__${_suffix}(${params});\n")
+        string(APPEND _decls "${_extern}${ret} tune_relocated${_k}__${_function}__${_suffix}(${params}) __attribute__((weak));\n")
         list(APPEND _copies "&tune_relocated${_k}__${_function}__${_suffix}")
       endforeach()
       string(REPLACE ";" ", " _copies "${_copies}")
       string(APPEND _table "  {\"${_suffix}\", &${_function}__${_suffix}, {{${_copies}}}, \"${_requires}\", "
-        "${_is_reference}},\n")
+        "${_is_reference}, TUNE_ROWS_DIR_${name} \"/${name}__${_suffix}\"},\n")
     endforeach()
     if(_function STREQUAL name)
       set(_rows "tune_rows")
-      set(_maker "tune_make_driver")
     else()
       set(_rows "tune_rows_${_function}")
-      set(_maker "tune_make_driver_${_function}")
     endif()
     string(APPEND _tables "const ::tune::bench::row_entry<TUNE_SIGNATURE_${name}> ${_rows}[] = {
 ${_table}};
 
-std::unique_ptr<::tune::bench::family_driver> ${_maker}() {
-  return ::tune::bench::make_driver(&tune_fixture__${name}, ${_rows}, \"${name}\");
-}
-
 ")
+    list(APPEND _table_names "::tune::bench::table_of(${_rows})")
   endforeach()
+  string(REPLACE ";" ", " _table_names "${_table_names}")
   set(_chain "")
   foreach(_suffix IN LISTS _fallback)
     list(APPEND _chain "\"${_suffix}\"")
@@ -78,11 +94,17 @@ static_assert(::tune::bench::relocated_copies == ${_placements},
   \"cmake-tune: this registry lists ${_placements} relocated copies of each row, tune/bench/registry.h expects another \"
   \"number: the module and the tool come from different versions of cmake-tune\");
 
+// TUNE_ROWS_DIR_${name}: where the build records why a row of the family did not build (the bench's
+// compile definitions give it, per configuration).
 ${_decls}
 namespace {
-${_tables}const ::tune::bench::registrar tune_registered{::tune::bench::family_info{
+${_tables}std::unique_ptr<::tune::bench::family_driver> tune_make_driver() {
+  return ::tune::bench::make_driver(&tune_fixture__${name}, {${_table_names}}, \"${name}\");
+}
+
+const ::tune::bench::registrar tune_registered{::tune::bench::family_info{
     \"${name}\", \"${_tolerance}\", {${_chain}}, ::tune::bench::rows_of(tune_rows), &tune_make_driver,
-    {${_companion_list}}}};
+    {${_companion_list}}, ${_timeout}}};
 }  // namespace
 ")
   set(_file "${CMAKE_BINARY_DIR}/tune/${_scope}/registry/${name}.cpp")

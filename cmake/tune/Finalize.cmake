@@ -89,9 +89,12 @@ endfunction()
 
 # One family as the manifest describes it.
 function(_tune_family_json out family)
-  foreach(_key SIGNATURE TOLERANCE FALLBACK SOURCES FIXTURE ROWS REFERENCE COMPANIONS)
+  foreach(_key SIGNATURE TOLERANCE FALLBACK SOURCES FIXTURE ROWS REFERENCE COMPANIONS ROWS_DIR TIMEOUT)
     get_property(_${_key} GLOBAL PROPERTY _TUNE_F_${family}_${_key})
   endforeach()
+  if(_TIMEOUT STREQUAL "")
+    set(_TIMEOUT null)
+  endif()
   _tune_json_quote(_signature "${_SIGNATURE}")
   _tune_json_array(_fallback ${_FALLBACK})
   _tune_json_array(_sources ${_SOURCES} ${_FIXTURE})
@@ -104,9 +107,11 @@ function(_tune_family_json out family)
     endif()
     get_property(_flags GLOBAL PROPERTY _TUNE_F_${family}_R_${_suffix}_FLAGS)
     get_property(_defs GLOBAL PROPERTY _TUNE_F_${family}_R_${_suffix}_DEFS)
+    get_property(_linkage GLOBAL PROPERTY _TUNE_F_${family}_R_${_suffix}_LINKAGE)
     _tune_json_array(_flags_json ${_flags})
     _tune_json_array(_defs_json ${_defs})
-    list(APPEND _rows "{\"suffix\": \"${_suffix}\", \"axes\": \"${_spec}\", \"requires\": \"${_requires}\", \"flags\": ${_flags_json}, \"defines\": ${_defs_json}}")
+    _tune_json_quote(_record "${_ROWS_DIR}/${family}__${_suffix}")
+    list(APPEND _rows "{\"suffix\": \"${_suffix}\", \"axes\": \"${_spec}\", \"requires\": \"${_requires}\", \"flags\": ${_flags_json}, \"defines\": ${_defs_json}, \"linkage\": \"${_linkage}\", \"build_record\": ${_record}}")
   endforeach()
   string(REPLACE ";" ",\n      " _rows "${_rows}")
   set(_companions "")
@@ -116,7 +121,7 @@ function(_tune_family_json out family)
     list(APPEND _companions "{\"name\": \"${_companion}\", \"signature\": ${_companion_signature}}")
   endforeach()
   string(REPLACE ";" ", " _companions "${_companions}")
-  set(${out} "{\"name\": \"${family}\", \"signature\": ${_signature}, \"tolerance\": \"${_TOLERANCE}\",
+  set(${out} "{\"name\": \"${family}\", \"signature\": ${_signature}, \"tolerance\": \"${_TOLERANCE}\", \"timeout_s\": ${_TIMEOUT},
      \"reference\": \"${_REFERENCE}\", \"fallback\": ${_fallback}, \"sources\": ${_sources},
      \"companions\": [${_companions}],
      \"rows\": [
@@ -131,23 +136,48 @@ function(_tune_finalize_scope scope tool out_manifest)
     get_property(_${_key} GLOBAL PROPERTY _TUNE_S_${scope}_${_key})
   endforeach()
 
-  # The bench: every row of every family of the scope, the fixtures and the registry.
+  # The bench: every row of every family of the scope, the fixtures and the registry. The rows'
+  # archives are linked whole: the registry declares rows weak (tune/Bench.cmake), which pulls no
+  # archive member by itself. Its linker launcher leaves out rows that do not link.
   set(_bench tune_bench_${scope})
   set(_registries "")
+  set(_bench_rows "")
+  set(_bench_links "")
+  set(_bench_defs "")
+  set(_link_rows "")
+  set(_link_critical "")
   foreach(_family IN LISTS _families)
     get_property(_registry GLOBAL PROPERTY _TUNE_F_${_family}_REGISTRY)
     get_property(_includes GLOBAL PROPERTY _TUNE_F_${_family}_INCLUDES)
     get_property(_link GLOBAL PROPERTY _TUNE_F_${_family}_LINK)
+    get_property(_rows_dir GLOBAL PROPERTY _TUNE_F_${_family}_ROWS_DIR)
+    get_property(_suffixes GLOBAL PROPERTY _TUNE_F_${_family}_ROWS)
     list(APPEND _registries "${_registry}")
     list(APPEND _bench_includes ${_includes})
-    list(APPEND _bench_links tune_rows_${_family} ${_link})
+    list(APPEND _bench_rows tune_rows_${_family})
+    list(APPEND _bench_links ${_link})
+    list(APPEND _bench_defs "TUNE_ROWS_DIR_${_family}=\"${_rows_dir}\"")
+    foreach(_suffix IN LISTS _suffixes)
+      list(APPEND _link_rows "${_family}__${_suffix}=${_rows_dir}/${_family}__${_suffix}")
+      get_property(_critical GLOBAL PROPERTY _TUNE_F_${_family}_R_${_suffix}_CRITICAL)
+      if(_critical)
+        list(APPEND _link_critical "${_family}__${_suffix}")
+      endif()
+    endforeach()
   endforeach()
   add_executable(${_bench} ${_registries})
-  target_link_libraries(${_bench} PRIVATE tune::bench ${_bench_links})
+  target_link_libraries(${_bench} PRIVATE tune::bench -Wl,--whole-archive ${_bench_rows} -Wl,--no-whole-archive
+    ${_bench_links})
   target_include_directories(${_bench} PRIVATE ${_bench_includes})
+  target_compile_definitions(${_bench} PRIVATE ${_bench_defs})
   target_compile_features(${_bench} PRIVATE cxx_std_17)
   set_target_properties(${_bench} PROPERTIES OUTPUT_NAME bench
     RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tune/${scope}")
+  string(REPLACE ";" "|" _link_rows "${_link_rows}")
+  string(REPLACE ";" "|" _link_critical "${_link_critical}")
+  set_property(TARGET ${_bench} PROPERTY CXX_LINKER_LAUNCHER "${CMAKE_COMMAND}" "-DROWS=${_link_rows}"
+    "-DCRITICAL=${_link_critical}" "-DAR=${CMAKE_AR}" "-DWORK_DIR=${CMAKE_BINARY_DIR}/tune${_cfg}/${scope}/link"
+    -P "${_TUNE_MODULE_DIR}/tune/link-bench.cmake" --)
 
   # The manifest: what the tool reads to verdict, mint and stamp this scope.
   set(_state "${CMAKE_BINARY_DIR}/tune${_cfg}/${scope}")

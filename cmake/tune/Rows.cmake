@@ -336,15 +336,83 @@ function(_tune_relocated_copies out)
   set(${out} 3 PARENT_SCOPE)
 endfunction()
 
+# The linkage of the functions a row's `sources` define (C for sources compiled as C, C++
+# otherwise): what the registry and the stamp declare them with. A family mixing C and C++ sources
+# defines `symbol` (TUNE_ENTRY, or TUNE_COMPANION(<fn>)) in one of them, found by reading them;
+# `fallback` when none or both say.
+function(_tune_row_linkage fn out sources symbol fallback)
+  set(_c "")
+  set(_cxx "")
+  foreach(_source IN LISTS sources)
+    if(_source MATCHES "[.]c$")
+      list(APPEND _c "${_source}")
+    else()
+      list(APPEND _cxx "${_source}")
+    endif()
+  endforeach()
+  if(NOT _cxx)
+    set(${out} C PARENT_SCOPE)
+    return()
+  elseif(NOT _c)
+    set(${out} CXX PARENT_SCOPE)
+    return()
+  endif()
+  set(_in "")
+  foreach(_lang C CXX)
+    string(TOLOWER "${_lang}" _l)
+    foreach(_source IN LISTS _${_l})
+      file(READ "${_source}" _text)
+      string(FIND "${_text}" "${symbol}" _at)
+      if(NOT _at EQUAL -1 AND NOT _lang IN_LIST _in)
+        list(APPEND _in ${_lang})
+      endif()
+    endforeach()
+  endforeach()
+  list(LENGTH _in _n)
+  if(_n EQUAL 1)
+    set(${out} "${_in}" PARENT_SCOPE)
+  elseif(fallback STREQUAL "")
+    string(REPLACE ";" ", " _all "${sources}")
+    message(FATAL_ERROR "${fn}: SOURCES mixes C and C++ (${_all}), and cmake-tune cannot tell which one defines "
+      "${symbol}: exactly one of them must write ${symbol} itself, so the bench and the stamp declare it with the "
+      "right linkage.")
+  else()
+    set(${out} "${fallback}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# A C row's functions are declared extern "C" with the family's SIGNATURE, so it must be C.
+function(_tune_check_c_signature fn signature sources)
+  get_property(_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if(NOT "C" IN_LIST _languages)
+    message(FATAL_ERROR "${fn}: SOURCES has C sources (${sources}) but the project does not enable C; "
+      "write project(<name> LANGUAGES C CXX) or call enable_language(C) before tune_kernel_family.")
+  endif()
+  if(signature MATCHES "(::|&|<|>)")
+    message(FATAL_ERROR "${fn}: SIGNATURE \"${signature}\" is C++ ('${CMAKE_MATCH_1}'), but the entry is defined in "
+      "C (${sources}); write it in C types, e.g. size_t for std::size_t and pointers for references.")
+  endif()
+endfunction()
+
 # One OBJECT library per row compiled with the row's macros and ISA flags, then a single
 # isolated object that exports nothing but the row's entry, collected in the family's archive.
 # Each row also keeps its companions' symbols (<function>__<suffix>) global. Beside it, the
 # row's relocated copies (exports prefixed tune_relocated<k>__) for the bench's re-race.
+#
+# A row's compile goes through tune/compile-row.cmake as its compiler launcher (after any the
+# project set, such as ccache), and isolate.cmake may refuse its object: either way a row that
+# is neither the reference nor in the FALLBACK chain is left out, not fatal. What it was is
+# recorded at <rows dir>/<family>__<suffix>.fail.txt, an empty object stands in for it, and the
+# bench reports the row with that reason (registry.h row_info::build_record).
 function(_tune_add_row_objects name sources reference_sources includes link companions)
   _tune_config_subdir(_cfg)
   set(_isolated "")
   set(_relocated_copies "")
   _tune_relocated_copies(_placements)
+  get_property(_chain GLOBAL PROPERTY _TUNE_F_${name}_FALLBACK)
+  set(_fn "tune_kernel_family(${name})")
+  get_property(_signature GLOBAL PROPERTY _TUNE_F_${name}_SIGNATURE)
+  set(_rows_dir "${CMAKE_CURRENT_BINARY_DIR}/tune_rows${_cfg}/${name}")
   set(_i 0)
   foreach(_suffix IN LISTS _tr_suffixes)
     list(GET _tr_specs ${_i} _spec)
@@ -380,17 +448,42 @@ function(_tune_add_row_objects name sources reference_sources includes link comp
     endforeach()
 
     if(_suffix STREQUAL "reference" AND NOT "${reference_sources}" STREQUAL "")
-      add_library(${_obj} OBJECT ${reference_sources})
+      set(_row_sources "${reference_sources}")
     else()
-      add_library(${_obj} OBJECT ${sources})
+      set(_row_sources "${sources}")
     endif()
+    _tune_row_linkage("${_fn}" _linkage "${_row_sources}" TUNE_ENTRY "")
+    if(_linkage STREQUAL "C")
+      _tune_check_c_signature("${_fn}" "${_signature}" "${_row_sources}")
+    endif()
+    foreach(_companion IN LISTS companions)
+      _tune_row_linkage("${_fn}" _companion_linkage "${_row_sources}" "TUNE_COMPANION(${_companion})" "${_linkage}")
+      if(NOT _companion_linkage STREQUAL _linkage)
+        message(FATAL_ERROR "${_fn}: the entry of row ${_suffix} is ${_linkage} but its companion ${_companion} is "
+          "${_companion_linkage}; define a row's entry and its companions in sources of one language.")
+      endif()
+    endforeach()
+    add_library(${_obj} OBJECT ${_row_sources})
     target_compile_definitions(${_obj} PRIVATE ${_defs})
     # -falign-functions=64: the same code at another offset within a cache line runs measurably
     # apart on this class of machine, and the race must compare code, not placement
     # (docs/measurement.md, "What the real numbers say"). Before the row's flags, so a FLAGS choice wins.
     # -fno-gnu-unique: GCC's STB_GNU_UNIQUE symbols cannot be made local, so rows would share them.
-    target_compile_options(${_obj} PRIVATE $<$<CXX_COMPILER_ID:GNU,Clang,AppleClang>:-falign-functions=64> ${_flags}
-      $<$<CXX_COMPILER_ID:GNU>:-fno-gnu-unique>)
+    target_compile_options(${_obj} PRIVATE $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-falign-functions=64>
+      $<$<COMPILE_LANG_AND_ID:C,GNU,Clang,AppleClang>:-falign-functions=64> ${_flags}
+      $<$<COMPILE_LANG_AND_ID:CXX,GNU>:-fno-gnu-unique>)
+    # The reference and the fallback chain must build; any other row may fail and is left out.
+    set(_critical "")
+    if(_suffix STREQUAL _tr_reference)
+      set(_critical reference)
+    elseif(_suffix IN_LIST _chain)
+      set(_critical fallback)
+    endif()
+    foreach(_lang C CXX)
+      set_property(TARGET ${_obj} PROPERTY ${_lang}_COMPILER_LAUNCHER "${CMAKE_COMMAND}" "-DROW=${_entry}"
+        "-DCRITICAL=${_critical}" "-DCOMPILER=${CMAKE_${_lang}_COMPILER}" -P "${_TUNE_MODULE_DIR}/tune/compile-row.cmake"
+        -- ${CMAKE_${_lang}_COMPILER_LAUNCHER})
+    endforeach()
     target_include_directories(${_obj} PRIVATE ${includes})
     target_link_libraries(${_obj} PRIVATE tune::kernel ${link})
     set_target_properties(${_obj} PROPERTIES POSITION_INDEPENDENT_CODE ON)
@@ -400,15 +493,16 @@ function(_tune_add_row_objects name sources reference_sources includes link comp
       list(APPEND _companion_symbols "${_companion}__${_suffix}")
     endforeach()
     string(REPLACE ";" "|" _companion_symbols "${_companion_symbols}")
-    set(_out "${CMAKE_CURRENT_BINARY_DIR}/tune_rows${_cfg}/${name}/${_entry}.o")
+    set(_out "${_rows_dir}/${_entry}.o")
     set(_relocated "")
     foreach(_k RANGE 1 ${_placements})
-      list(APPEND _relocated "${CMAKE_CURRENT_BINARY_DIR}/tune_rows${_cfg}/${name}/relocated/tune_relocated${_k}__${_entry}.o")
+      list(APPEND _relocated "${_rows_dir}/relocated/tune_relocated${_k}__${_entry}.o")
     endforeach()
     add_custom_command(OUTPUT "${_out}" ${_relocated}
       COMMAND "${CMAKE_COMMAND}"
         "-DOBJECTS=$<JOIN:$<TARGET_OBJECTS:${_obj}>,|>"
         "-DENTRY=${_entry}" "-DCOMPANIONS=${_companion_symbols}" "-DOUTPUT=${_out}" "-DRELOCATED=$<JOIN:${_relocated},|>"
+        "-DCRITICAL=${_critical}" "-DRECORD=${_rows_dir}/${_entry}"
         "-DLINKER=${CMAKE_LINKER}" "-DOBJCOPY=${CMAKE_OBJCOPY}" "-DNM=${CMAKE_NM}"
         -P "${_TUNE_MODULE_DIR}/tune/isolate.cmake"
       DEPENDS ${_obj} "$<TARGET_OBJECTS:${_obj}>" "${_TUNE_MODULE_DIR}/tune/isolate.cmake"
@@ -421,6 +515,8 @@ function(_tune_add_row_objects name sources reference_sources includes link comp
     set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_REQUIRES "${_tr_req_${_suffix}}")
     set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_FLAGS "${_flags}")
     set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_DEFS "${_defs}")
+    set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_LINKAGE "${_linkage}")
+    set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_CRITICAL "${_critical}")
   endforeach()
 
   # The relocated copies after every row: the bench pulls archive members in this order, so each
@@ -432,4 +528,5 @@ function(_tune_add_row_objects name sources reference_sources includes link comp
 
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_ROWS "${_tr_suffixes}")
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_REFERENCE "${_tr_reference}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${name}_ROWS_DIR "${_rows_dir}")
 endfunction()

@@ -1,6 +1,8 @@
 #pragma once
 // The correctness gate (race.md rule 1): before anything is timed, every row runnable on this
-// box is called once and compared with the reference row under the family's tolerance.
+// box is called three times in the family's supervised child and call k is compared with the
+// reference row's call k under the family's tolerance. Rows that did not build, crash, exit,
+// throw, overrun their time limit or give a wrong output on any call are excluded with why.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -8,26 +10,50 @@
 
 #include <tune/bench/registry.h>
 
-#include "bench/tolerance.h"
+#include "bench/limits.h"
+#include "bench/supervised.h"
 #include "box/features.h"
+#include "race/result.h"
 
 namespace tune::bench {
 
+// Calls per row at the gate: a row right only on its first call, or one that keeps state between
+// calls, is caught by the second or third.
+inline constexpr int gate_calls = 3;
+
 struct row_gate {
   bool runnable = true;
-  std::string why_not_runnable;        // "requires avx512f: not on this box"
-  std::optional<comparison> check;     // set for runnable rows
-  bool passed() const { return runnable && check && check->pass; }
+  std::string why_not_runnable;          // "requires avx512f: not on this box"
+  std::optional<race::row_failure> failure;
+  std::optional<row_check> check;        // set when the row was called and answered
+  double call_s = 0;                     // its median gate call, for its time limits
+  bool passed() const { return runnable && !failure && check && check->pass; }
 };
 
+// Table 0 is the family's rows; table k its k-th timed companion's (registry.h).
 struct family_gate {
-  std::vector<row_gate> rows;          // grid order
+  std::vector<std::vector<row_gate>> tables;
   std::size_t reference = 0;
-  std::optional<std::size_t> fallback; // first runnable row of the chain
-  std::string error;                   // the family cannot be raced (reference not runnable, fallback wrong)
+  std::optional<std::size_t> fallback;   // first runnable row of the chain
+  call_limits limits;
+  double reference_call_s = 0;
+  bool reference_varies = false;
+  std::string error;                     // the family cannot be raced (its fixture, reference or fallback failed)
+  const std::vector<row_gate>& rows() const { return tables.front(); }
 };
 
-// Runs the fixture (driver.setup()) and checks every runnable row.
-family_gate run_gate(const family_info& family, family_driver& driver, const box::feature_set& features);
+// Why a row that did not build was left out, from the build's records (registry.h row_info).
+race::row_failure build_failure(const row_info& row);
+
+// How a call limit was set, for a timeout's detail.
+std::string limit_text(const family_info& family, const family_gate& gate, double limit_s, bool window);
+
+// Checks every runnable row of every table in `session`. Returns with `error` set, not thrown,
+// when the family cannot be raced.
+family_gate run_gate(const family_info& family, family_session& session, const box::feature_set& features);
+
+// The seated `row` of `table` once more, after the race: nullopt when it still passes.
+std::optional<race::row_failure> recheck_row(const family_info& family, const family_gate& gate,
+                                             family_session& session, std::size_t table, std::size_t row);
 
 }  // namespace tune::bench

@@ -4,10 +4,12 @@
 //   bench test [--family F]...          every runnable row against the reference (tune-test, CTest)
 //   bench race --request R --out O      the race (race.md), companions with the family's signature
 //                                       included; `@tune` events on stdout
+//   bench serve --family F              one family's supervised child (bench/supervised.h): what the
+//                                       two commands above run every row in
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
-#include <fstream>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -21,8 +23,10 @@
 #include <tune/bench/registry.h>
 
 #include "bench/gate.h"
-#include "bench/real_timer.h"
 #include "bench/result_json.h"
+#include "bench/serve.h"
+#include "bench/supervised.h"
+#include "bench/supervised_timer.h"
 #include "box/features.h"
 #include "measure/machine_state.h"
 #include "measure/real_clock.h"
@@ -39,21 +43,37 @@ constexpr int exit_family_error = 2;
 constexpr int exit_noise_refused = 3;
 constexpr int exit_interrupted = 4;
 
+const family_info& find_family(const std::string& name) {
+  for (const auto& f : tune::bench::registered_families())
+    if (f.name == name) return f;
+  throw std::invalid_argument(fmt::format("this bench has no family '{}'", name));
+}
+
 std::vector<const family_info*> select(const std::vector<std::string>& names) {
   std::vector<const family_info*> out;
-  const auto& all = tune::bench::registered_families();
   if (names.empty()) {
-    for (const auto& f : all) out.push_back(&f);
+    for (const auto& f : tune::bench::registered_families()) out.push_back(&f);
     return out;
   }
-  for (const auto& name : names) {
-    const family_info* found = nullptr;
-    for (const auto& f : all)
-      if (f.name == name) found = &f;
-    if (!found) throw std::invalid_argument(fmt::format("this bench has no family '{}'", name));
-    out.push_back(found);
-  }
+  for (const auto& name : names) out.push_back(&find_family(name));
   return out;
+}
+
+// This executable, which each family's supervised child runs as `serve`.
+std::filesystem::path this_bench() { return std::filesystem::read_symlink("/proc/self/exe"); }
+
+// A gated family: its child process and what the gate found.
+struct gated {
+  const family_info* info;
+  std::unique_ptr<tune::bench::family_session> session;
+  tune::bench::family_gate gate;
+};
+
+gated gate_family(const family_info& f, const tune::box::feature_set& features) {
+  gated g{&f, std::make_unique<tune::bench::family_session>(this_bench(), f, tune::bench::call_limits{}.setup_s), {}};
+  g.gate = tune::bench::run_gate(f, *g.session, features);
+  g.session->close();
+  return g;
 }
 
 int cmd_list() {
@@ -61,36 +81,60 @@ int cmd_list() {
   nlohmann::json families = nlohmann::json::array();
   for (const auto& f : tune::bench::registered_families()) {
     nlohmann::json rows = nlohmann::json::array();
-    for (const auto& r : f.rows) rows.push_back({{"suffix", r.suffix}, {"requires", r.needs}, {"reference", r.reference}});
+    for (const auto& r : f.rows)
+      rows.push_back({{"suffix", r.suffix}, {"requires", r.needs}, {"reference", r.reference}, {"built", r.built}});
     families.push_back({{"name", f.name}, {"tolerance", f.tolerance}, {"fallback", f.fallback}, {"rows", rows}});
   }
   std::cout << nlohmann::json{{"features", tune::box::join(features)}, {"families", families}}.dump(2) << "\n";
   return 0;
 }
 
+std::string indented(const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const auto end = text.find('\n', start);
+    out += "         | " + text.substr(start, end - start) + "\n";
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return out;
+}
+
 int cmd_test(const std::vector<std::string>& names) {
   const auto features = tune::box::this_box_features();
   int failed = 0, passed = 0, skipped = 0;
   for (const family_info* f : select(names)) {
-    auto driver = f->make_driver();
-    const auto gate = tune::bench::run_gate(*f, *driver, features);
-    if (!gate.error.empty()) {
-      std::cout << fmt::format("{}: ERROR {}\n", f->name, gate.error);
+    const auto g = gate_family(*f, features);
+    if (!g.gate.error.empty()) {
+      std::cout << fmt::format("{}: ERROR {}\n", f->name, g.gate.error);
       ++failed;
-      continue;
     }
-    for (std::size_t i = 0; i < f->rows.size(); ++i) {
-      const auto& g = gate.rows[i];
-      const std::string name = f->name + "__" + f->rows[i].suffix;
-      if (!g.runnable) {
-        std::cout << fmt::format("  skip {:<32} {}\n", name, g.why_not_runnable);
-        ++skipped;
-      } else if (g.passed()) {
-        std::cout << fmt::format("  ok   {:<32} {}\n", name, g.check->describe());
-        ++passed;
-      } else {
-        std::cout << fmt::format("  FAIL {:<32} {} (tolerance {})\n", name, g.check->describe(), f->tolerance);
-        ++failed;
+    for (std::size_t t = 0; t < g.gate.tables.size(); ++t) {
+      std::string function = f->name;
+      for (const auto& c : f->companions)
+        if (c.table == t && t > 0) function = c.name;
+      for (std::size_t i = 0; i < f->rows.size(); ++i) {
+        const auto& r = g.gate.tables[t][i];
+        const std::string name = function + "__" + f->rows[i].suffix;
+        if (!r.runnable) {
+          std::cout << fmt::format("  skip {:<32} {}\n", name, r.why_not_runnable);
+          ++skipped;
+        } else if (r.passed()) {
+          std::cout << fmt::format("  ok   {:<32} {}\n", name, r.check->describe);
+          ++passed;
+        } else if (r.check && !r.check->pass) {
+          std::cout << fmt::format("  FAIL {:<32} {} (wrong at call {} of {}; tolerance {})\n", name, r.check->describe,
+                                   r.check->call, r.check->of, f->tolerance);
+          ++failed;
+        } else if (r.failure) {
+          std::cout << fmt::format("  FAIL {:<32} {}\n", name, r.failure->summary());
+          if (!r.failure->diagnostic.empty()) std::cout << indented(r.failure->diagnostic);
+          ++failed;
+        } else if (g.gate.error.empty()) {
+          std::cout << fmt::format("  FAIL {:<32} not checked\n", name);
+          ++failed;
+        }
       }
     }
   }
@@ -120,15 +164,18 @@ tune::race::protocol protocol_from(const nlohmann::json& request) {
   return p;
 }
 
-// The race's view of a gated grid: rows that cannot run here or give wrong output are listed
-// with the reason and never timed.
-std::vector<tune::race::row_input> race_rows(const family_info& f, const tune::bench::family_gate& gate) {
+// The race's view of one gated table: rows that cannot run here or failed are listed with the
+// reason and never timed.
+std::vector<tune::race::row_input> race_rows(const family_info& f, const std::vector<tune::bench::row_gate>& table) {
   std::vector<tune::race::row_input> rows;
   for (std::size_t i = 0; i < f.rows.size(); ++i) {
-    tune::race::row_input row{f.rows[i].suffix, std::nullopt};
-    if (!gate.rows[i].runnable) row.rejected = gate.rows[i].why_not_runnable;
-    else if (!gate.rows[i].passed())
-      row.rejected = fmt::format("wrong output ({}; tolerance {})", gate.rows[i].check->describe(), f.tolerance);
+    tune::race::row_input row{f.rows[i].suffix, std::nullopt, std::nullopt};
+    if (!table[i].runnable) {
+      row.rejected = table[i].why_not_runnable;
+    } else if (table[i].failure) {
+      row.rejected = table[i].failure->summary();
+      row.failed = table[i].failure;
+    }
     rows.push_back(row);
   }
   return rows;
@@ -152,63 +199,53 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   out["telemetry"]["before"] = tune::measure::machine_state();
   out["features"] = tune::box::join(features);
 
-  // Gate every family first: rows that fail are listed, never timed.
-  std::vector<std::unique_ptr<tune::bench::family_driver>> drivers;
-  std::vector<tune::bench::family_gate> gates;
-  std::vector<const family_info*> raced;
+  // Gate every family first, each in its own child: rows that fail are listed, never timed.
+  std::vector<gated> raced;
   std::vector<tune::race::family_input> inputs;
-  std::vector<std::unique_ptr<tune::bench::family_driver>> companion_drivers;
-  std::vector<std::vector<tune::bench::family_gate>> companion_gates;  // per raced family, declaration order
-  std::size_t timed_companions = 0;
   for (const family_info* f : families) {
-    auto driver = f->make_driver();
-    auto gate = tune::bench::run_gate(*f, *driver, features);
-    if (!gate.error.empty()) {
-      out["errors"][f->name] = gate.error;
+    auto g = gate_family(*f, features);
+    if (!g.gate.error.empty()) {
+      out["errors"][f->name] = g.gate.error;
       continue;
     }
     tune::race::family_input in;
     in.name = f->name;
-    in.fallback = *gate.fallback;
+    in.fallback = *g.gate.fallback;
     if (auto it = incumbents.find(f->name); it != incumbents.end()) in.incumbent = it->second;
-    in.rows = race_rows(*f, gate);
-    std::vector<tune::bench::family_gate> own_gates;
+    in.rows = race_rows(*f, g.gate.rows());
     for (const auto& c : f->companions) {
       tune::race::companion_input companion{c.name, 0, {}, std::nullopt};
-      tune::bench::family_gate companion_gate;
-      if (!c.make_driver) {
+      // The family's grid and tolerance over the companion's symbols: each row is checked against
+      // the reference row's companion (the gate's table c.table).
+      if (c.table == 0)
         companion.untimed = fmt::format("its signature {} is not the family's, so the family's fixture cannot call it",
                                         c.signature);
-      } else {
-        // The family's grid and tolerance over the companion's symbols: each row is checked
-        // against the reference row's companion. The gate's word on the fallback chain does not
-        // apply (the companion's fallback is the family's seat); each row's check is kept.
-        const family_info grid{c.name, f->tolerance, f->fallback, f->rows, c.make_driver, {}};
-        auto companion_driver = c.make_driver();
-        companion_gate = tune::bench::run_gate(grid, *companion_driver, features);
-        companion.rows = race_rows(grid, companion_gate);
-        companion_drivers.push_back(std::move(companion_driver));
-        ++timed_companions;
-      }
+      else
+        companion.rows = race_rows(*f, g.gate.tables.at(c.table));
       in.companions.push_back(std::move(companion));
-      own_gates.push_back(std::move(companion_gate));
     }
     inputs.push_back(std::move(in));
-    drivers.push_back(std::move(driver));
-    gates.push_back(std::move(gate));
-    raced.push_back(f);
-    companion_gates.push_back(std::move(own_gates));
+    raced.push_back(std::move(g));
   }
   // The timer knows companions' rows by the indices past the families'.
-  std::size_t next_index = inputs.size();
-  for (auto& in : inputs)
-    for (auto& c : in.companions)
-      if (!c.untimed) c.timer_index = next_index++;
+  std::vector<tune::bench::supervised_timer::raced> timed;
+  std::vector<tune::bench::supervised_timer::target> targets;
+  for (std::size_t i = 0; i < raced.size(); ++i) {
+    timed.push_back({raced[i].info, raced[i].session.get(), &raced[i].gate});
+    targets.push_back({i, 0});
+  }
+  std::size_t timed_companions = 0;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    for (std::size_t k = 0; k < inputs[i].companions.size(); ++k) {
+      auto& c = inputs[i].companions[k];
+      if (c.untimed) continue;
+      c.timer_index = targets.size();
+      targets.push_back({i, raced[i].info->companions[k].table});
+      ++timed_companions;
+    }
+  }
 
-  std::vector<tune::bench::family_driver*> plain;
-  for (auto& d : drivers) plain.push_back(d.get());
-  for (auto& d : companion_drivers) plain.push_back(d.get());
-  tune::bench::real_timer timer(plain);
+  tune::bench::supervised_timer timer(std::move(timed), std::move(targets));
   tune::measure::real_clock clock;
   tune::race::event_sink sink;
   sink.begin = [](const std::string& f, std::size_t rows) { event(fmt::format("begin name={} rows={}", f, rows)); };
@@ -222,19 +259,20 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   };
   event(fmt::format("plan scope={} total={}", request.value("scope", std::string()), inputs.size() + timed_companions));
   const auto result = tune::race::run_mint(inputs, timer, clock, protocol, sink);
+  timer.close();
 
   out["mint"] = tune::bench::mint_json(result);
   out["families"] = nlohmann::json::object();
   for (const auto& r : result.families) {
-    for (std::size_t i = 0; i < raced.size(); ++i) {
-      if (raced[i]->name != r.name) continue;
-      out["families"][r.name] = tune::bench::family_json(r, *raced[i], gates[i]);
-      if (!raced[i]->companions.empty())
-        tune::bench::add_companions(out["families"][r.name], r, *raced[i], companion_gates[i]);
+    for (const auto& g : raced) {
+      if (g.info->name != r.name) continue;
+      out["families"][r.name] = tune::bench::family_json(r, *g.info, g.gate.rows());
+      if (!g.info->companions.empty()) tune::bench::add_companions(out["families"][r.name], r, *g.info, g.gate);
     }
   }
+  for (const auto& [name, error] : result.errors) out["errors"][name] = error;
   out["telemetry"]["after"] = tune::measure::machine_state();
-  tune::util::write_file_atomic(out_path, out.dump(2));
+  tune::util::write_file_atomic(out_path, out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
 
   if (result.status == tune::race::mint_status::noise_refused) return exit_noise_refused;
   if (result.status == tune::race::mint_status::interrupted) return exit_interrupted;
@@ -254,8 +292,12 @@ int main(int argc, char** argv) {
   auto* race = app.add_subcommand("race", "Race the requested families (used by `tune mint`)");
   race->add_option("--request", request, "Race request (JSON)")->required();
   race->add_option("--out", out, "Where to write the result (JSON)")->required();
+  std::string serve_name;
+  auto* serve = app.add_subcommand("serve", "One family's supervised child (used by test and race)");
+  serve->add_option("--family", serve_name, "The family")->required();
   CLI11_PARSE(app, argc, argv);
   try {
+    if (serve->parsed()) return tune::bench::serve_family(find_family(serve_name));
     if (list->parsed()) return cmd_list();
     if (test->parsed()) return cmd_test(test_families);
     return cmd_race(request, out);

@@ -6,9 +6,16 @@ namespace tune::bench {
 
 namespace {
 nlohmann::json optional_number(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+
+nlohmann::json failure_json(const race::row_failure& f) {
+  nlohmann::json out = {{"stage", f.stage}, {"detail", f.detail}};
+  if (!f.diagnostic.empty()) out["diagnostic"] = f.diagnostic;
+  return out;
+}
+
 }  // namespace
 
-nlohmann::json family_json(const race::family_result& r, const family_info& family, const family_gate& gate) {
+nlohmann::json family_json(const race::family_result& r, const family_info& family, const std::vector<row_gate>& gate) {
   nlohmann::json rows = nlohmann::json::object();
   for (std::size_t i = 0; i < r.rows.size(); ++i) {
     const auto& row = r.rows[i];
@@ -21,8 +28,9 @@ nlohmann::json family_json(const race::family_result& r, const family_info& fami
       entry["rounds"] = row.rounds;
       entry["finalist"] = row.finalist;
     }
-    if (i < gate.rows.size() && gate.rows[i].check && !gate.rows[i].check->pass) {
-      const auto& c = *gate.rows[i].check;
+    if (row.failed) entry["last_fail_reason"] = failure_json(*row.failed);
+    if (i < gate.size() && gate[i].check && !gate[i].check->pass) {
+      const auto& c = *gate[i].check;
       entry["worst_abs"] = c.worst_abs;
       entry["worst_rel"] = c.worst_rel;
       entry["worst_ulp"] = c.worst_ulp;
@@ -42,12 +50,13 @@ nlohmann::json family_json(const race::family_result& r, const family_info& fami
 }
 
 void add_companions(nlohmann::json& table, const race::family_result& r, const family_info& family,
-                    const std::vector<family_gate>& gates) {
+                    const family_gate& gate) {
   nlohmann::json races = nlohmann::json::object();
   nlohmann::json seats = nlohmann::json::object();
   for (std::size_t i = 0; i < r.companions.size(); ++i) {
     const auto& c = r.companions[i];
-    races[c.name] = family_json(c, family, i < gates.size() ? gates[i] : family_gate{});
+    const std::size_t t = i < family.companions.size() ? family.companions[i].table : 0;
+    races[c.name] = family_json(c, family, t > 0 ? gate.tables.at(t) : std::vector<row_gate>{});
     if (const auto seat = race::own_seat(r, c)) seats[c.name] = *seat;
   }
   table["companion_races"] = races;

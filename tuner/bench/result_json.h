@@ -9,16 +9,18 @@
 
 namespace tune::bench {
 
-// One family's race table (sidecar.md "race"), rejected rows with the reason and, for rows that
-// failed the correctness gate, their worst errors.
-nlohmann::json family_json(const race::family_result& result, const family_info& family, const family_gate& gate);
+// One family's race table (sidecar.md "race"): rejected rows with the reason, failed rows with
+// their last_fail_reason and, for rows that failed the correctness gate, their worst errors
+// (`rows`: the gate's table of the family or companion, grid order).
+nlohmann::json family_json(const race::family_result& result, const family_info& family,
+                           const std::vector<row_gate>& rows);
 
 // A family's companions in its race table: `companion_races` (companion -> its race table,
-// rows gated against the reference row's companion; `gates` index for index with
-// result.companions) and `companions` (companion -> its own seat, only where its race seated a
-// row other than the family's: what makes kernels.<companion> count).
+// rows gated against the reference row's companion, the gate's table of each) and `companions`
+// (companion -> its own seat, only where its race seated a row other than the family's: what
+// makes kernels.<companion> count).
 void add_companions(nlohmann::json& table, const race::family_result& result, const family_info& family,
-                    const std::vector<family_gate>& gates);
+                    const family_gate& gate);
 
 // Probes, noise verdict, floor and status.
 nlohmann::json mint_json(const race::mint_result& result);

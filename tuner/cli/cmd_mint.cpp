@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -52,6 +53,25 @@ sidecar::judgement judge(const manifest& m, const box::box_info& box) {
   return sidecar::judge(sidecar::load(sidecar_path(m)), {m.scope, m.version, m.bench, m.family_names(), box.identity});
 }
 
+// The rows of `family`'s last race (and its companions') that were left out for failing:
+// "<function>__<suffix>" -> {"stage", "detail"}.
+nlohmann::json failed_rows(const nlohmann::json* sidecar, const std::string& family) {
+  nlohmann::json out = nlohmann::json::object();
+  if (!sidecar || !sidecar->contains("race") || !(*sidecar)["race"].contains(family)) return out;
+  const auto collect = [&](const std::string& function, const nlohmann::json& table) {
+    if (!table.is_object() || !table.contains("rows") || !table["rows"].is_object()) return;
+    for (const auto& [suffix, row] : table["rows"].items())
+      if (row.is_object() && row.contains("last_fail_reason"))
+        out[function + "__" + suffix] = {{"stage", row["last_fail_reason"].value("stage", "?")},
+                                         {"detail", row["last_fail_reason"].value("detail", "")}};
+  };
+  const auto& race = (*sidecar)["race"][family];
+  collect(family, race);
+  if (race.is_object() && race.contains("companion_races") && race["companion_races"].is_object())
+    for (const auto& [companion, table] : race["companion_races"].items()) collect(companion, table);
+  return out;
+}
+
 std::string measured_when(const manifest& m) {
   const auto file = sidecar::load(sidecar_path(m));
   if (!file.doc) return "-";
@@ -64,6 +84,7 @@ nlohmann::json status_json(const std::vector<std::filesystem::path>& manifests, 
     const auto m = load_manifest(path);
     const auto verdict = judge(m, box);
     const auto record = stamp::read_stamp_record(m);
+    const auto file = sidecar::load(sidecar_path(m));
     nlohmann::json families = nlohmann::json::object();
     bool complete = true;
     for (const auto& f : m.families) {
@@ -75,6 +96,7 @@ nlohmann::json status_json(const std::vector<std::filesystem::path>& manifests, 
       const bool tuned = entry["source"] == "sidecar";
       complete = complete && tuned;
       entry["tuned"] = tuned;
+      entry["failed_rows"] = failed_rows(file.doc ? &*file.doc : nullptr, f.name);
       families[f.name] = entry;
     }
     out["scopes"].push_back({{"scope", m.scope},
@@ -113,6 +135,15 @@ int cmd_status(const scope_options& o, bool as_json) {
     }
     if (!s["complete"].get<bool>()) untuned.push_back(s["tune_command"].get<std::string>());
   }
+  for (const auto& s : status["scopes"])
+    for (const auto& [name, f] : s["families"].items())
+      if (!f["failed_rows"].empty()) {
+        std::cout << fmt::format("\n{}: {} row(s) failed in the last race and were left out (tune explain {}):\n",
+                                 name, f["failed_rows"].size(), name);
+        for (const auto& [row, why] : f["failed_rows"].items())
+          std::cout << fmt::format("  {:<32} {}: {}\n", row, why["stage"].get<std::string>(),
+                                   why["detail"].get<std::string>());
+      }
   for (const auto& s : status["scopes"])
     if (s["verdict"] != "fresh") std::cout << fmt::format("\n{}: {}", s["scope"].get<std::string>(), s["verdict_message"].get<std::string>());
   if (!untuned.empty()) {
@@ -161,8 +192,15 @@ int cmd_explain(const scope_options& o, const std::string& family) {
       if (race.contains("note")) std::cout << "  " << race["note"].get<std::string>() << "\n";
       std::cout << fmt::format("\n  {:<24} {:>12} {:>12} {:>7}  {}\n", "row", "median ns", "best ns", "rounds", "");
       for (const auto& [suffix, row] : race["rows"].items()) {
+        const auto diagnostic = [&] {
+          if (!row.contains("last_fail_reason") || !row["last_fail_reason"].contains("diagnostic")) return;
+          std::istringstream lines(row["last_fail_reason"]["diagnostic"].get<std::string>());
+          for (std::string line; std::getline(lines, line);) std::cout << "       | " << line << "\n";
+        };
         if (row.contains("rejected")) {
-          std::cout << fmt::format("  {:<24} rejected: {}\n", suffix, row["rejected"].get<std::string>());
+          std::cout << fmt::format("  {:<24} {}: {}\n", suffix, row.contains("last_fail_reason") ? "failed" : "rejected",
+                                   row["rejected"].get<std::string>());
+          diagnostic();
           continue;
         }
         const auto num = [&](const char* k) {
@@ -170,6 +208,9 @@ int cmd_explain(const scope_options& o, const std::string& family) {
         };
         std::cout << fmt::format("  {:<24} {:>12} {:>12} {:>7}  {}\n", suffix, num("median_ns"), num("best_ns"),
                                  row.value("rounds", 0), suffix == race.value("winner", "") ? "<- winner" : "");
+        if (row.contains("last_fail_reason"))
+          std::cout << fmt::format("  {:<24} failed after it was timed: {}: {}\n", "",
+                                   row["last_fail_reason"].value("stage", "?"), row["last_fail_reason"].value("detail", ""));
       }
       const auto companions = race.value("companion_races", nlohmann::json::object());
       if (!companions.empty()) std::cout << "\ncompanions, each raced against the family's seat:\n";

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "box/requires.h"
 #include "util/atomic_file.h"
 
 namespace tune {
@@ -27,6 +28,36 @@ const family_decl* manifest::family(const std::string& name) const {
     if (f.name == name) return &f;
   return nullptr;
 }
+
+bool row_runs(const row_decl& row, const box::feature_set& features) {
+  return !row.left_out && box::holds(box::parse_requires(row.needs), features);
+}
+
+std::string why_row_cannot_run(const row_decl& row, const box::feature_set& features) {
+  if (row.left_out) return "left out of the build: " + *row.left_out;
+  return box::why_not(box::parse_requires(row.needs), features);
+}
+
+namespace {
+
+// The build's record of a row it left out: "<stage>: <first line of the diagnostic>".
+std::optional<std::string> left_out(const std::string& record) {
+  if (record.empty()) return std::nullopt;
+  const auto first_line = [](const std::string& text) {
+    const auto start = text.find_first_not_of("\n");
+    if (start == std::string::npos) return std::string();
+    return text.substr(start, text.find('\n', start) - start);
+  };
+  if (const auto text = util::read_file(record + ".link-fail.txt")) return "link: " + first_line(*text);
+  if (const auto text = util::read_file(record + ".fail.txt")) {
+    const auto newline = text->find('\n');
+    const std::string stage = text->substr(0, newline);
+    return stage + ": " + (newline == std::string::npos ? std::string() : first_line(text->substr(newline + 1)));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 manifest load_manifest(const std::filesystem::path& file) {
   const auto text = util::read_file(file);
@@ -70,10 +101,18 @@ manifest load_manifest(const std::filesystem::path& file) {
       d.reference = f.at("reference").get<std::string>();
       d.fallback = f.at("fallback").get<std::vector<std::string>>();
       d.sources = f.at("sources").get<std::vector<std::string>>();
+      if (f.contains("timeout_s") && f["timeout_s"].is_number()) d.timeout_s = f["timeout_s"].get<double>();
       for (const auto& r : f.at("rows")) {
-        d.rows.push_back({r.at("suffix").get<std::string>(), r.at("axes").get<std::string>(),
-                          r.at("requires").get<std::string>(), r.at("flags").get<std::vector<std::string>>(),
-                          r.at("defines").get<std::vector<std::string>>()});
+        row_decl row;
+        row.suffix = r.at("suffix").get<std::string>();
+        row.axes = r.at("axes").get<std::string>();
+        row.needs = r.at("requires").get<std::string>();
+        row.flags = r.at("flags").get<std::vector<std::string>>();
+        row.defines = r.at("defines").get<std::vector<std::string>>();
+        row.linkage = r.value("linkage", std::string("CXX"));
+        row.build_record = r.value("build_record", std::string());
+        row.left_out = left_out(row.build_record);
+        d.rows.push_back(std::move(row));
       }
       // Manifests written before COMPANIONS existed have no such member: no companions.
       for (const auto& c : f.value("companions", nlohmann::json::array()))

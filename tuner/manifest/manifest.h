@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "box/features.h"
+
 namespace tune {
 
 struct row_decl {
@@ -14,7 +16,19 @@ struct row_decl {
   std::string needs;  // requires= with the ISA's requirement
   std::vector<std::string> flags;
   std::vector<std::string> defines;
+  std::string linkage = "CXX";  // "C" for rows compiled from C sources: declared extern "C"
+  // <rows dir>/<family>__<suffix>: where the build records why it left the row out
+  // (tune/compile-row.cmake, tune/isolate.cmake, tune/link-bench.cmake).
+  std::string build_record;
+  // Why the build left the row out ("compile", "isolate" or "link" and the first lines), read
+  // from its build record when the manifest is loaded; nullopt when the row built.
+  std::optional<std::string> left_out;
 };
+
+// A row can be stamped or raced here: it built, and its requires= holds for `features`.
+bool row_runs(const row_decl& row, const box::feature_set& features);
+// Why not, for messages ("requires avx512f: not on this box", "left out of the build: ...").
+std::string why_row_cannot_run(const row_decl& row, const box::feature_set& features);
 
 // A sibling function of the kernel sources stamped with the family's row (COMPANIONS).
 struct companion_decl {
@@ -31,6 +45,7 @@ struct family_decl {
   std::vector<std::string> sources;   // kernel sources and the fixture
   std::vector<row_decl> rows;
   std::vector<companion_decl> companions;
+  std::optional<double> timeout_s;    // TIMEOUT
   const row_decl* row(const std::string& suffix) const;
 };
 

@@ -65,6 +65,21 @@ std::string companion_line(const std::string& companion, const nlohmann::json& r
                          : std::string("follows the family"));
 }
 
+// One line per row a family left out for failing (kernels.md "Rows that fail"), its own and its
+// companions': "    failed  dot__crash: crash: killed by SIGSEGV".
+std::string failed_lines(const std::string& function, const nlohmann::json& table) {
+  std::string out;
+  const auto rows = table.value("rows", nlohmann::json::object());
+  for (const auto& [suffix, row] : rows.items()) {
+    if (!row.is_object() || !row.contains("last_fail_reason")) continue;
+    const auto& why = row["last_fail_reason"];
+    out += fmt::format("    failed {}__{}: {}: {}\n", function, suffix, why.value("stage", "?"), why.value("detail", ""));
+  }
+  const auto companions = table.value("companion_races", nlohmann::json::object());
+  for (const auto& [companion, raced] : companions.items()) out += failed_lines(companion, raced);
+  return out;
+}
+
 }  // namespace
 
 race_plan full_race(const manifest& m) { return {m.family_names(), {}}; }
@@ -169,6 +184,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
     const auto companion_races = table.value("companion_races", nlohmann::json::object());
     for (const auto& [companion, raced] : companion_races.items())
       summary += companion_line(companion, raced, update.companion_kernels);
+    summary += failed_lines(name, table);
   }
   show.note(summary);
 

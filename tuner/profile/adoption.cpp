@@ -6,14 +6,6 @@
 
 namespace tune::profile {
 
-namespace {
-
-bool runnable(const row_decl& row, const box::feature_set& features) {
-  return box::holds(box::parse_requires(row.needs), features);
-}
-
-}  // namespace
-
 std::optional<profile_seat> find_profile_seat(const family_decl& family, const std::vector<profile>& ladder,
                                               const box::feature_set& features,
                                               std::vector<std::string>* passed_over) {
@@ -37,9 +29,9 @@ std::optional<profile_seat> find_profile_seat(const family_decl& family, const s
       seat.steps.push_back(fmt::format("profile {}: entry '{}' is no row of the family", p.cls, entry->second));
       continue;
     }
-    if (!runnable(*row, features)) {
+    if (!row_runs(*row, features)) {
       seat.steps.push_back(fmt::format("profile {}: row {} cannot run here ({})", p.cls, entry->second,
-                                       box::why_not(box::parse_requires(row->needs), features)));
+                                       why_row_cannot_run(*row, features)));
       continue;
     }
     seat.suffix = entry->second;
@@ -55,7 +47,7 @@ std::optional<profile_seat> find_profile_seat(const family_decl& family, const s
 std::vector<std::string> unlocked_rows(const family_decl& family, const profile& p, const box::feature_set& features) {
   std::vector<std::string> out;
   for (const auto& row : family.rows)
-    if (runnable(row, features) && !runnable(row, p.features)) out.push_back(row.suffix);
+    if (row_runs(row, features) && !box::holds(box::parse_requires(row.needs), p.features)) out.push_back(row.suffix);
   return out;
 }
 

@@ -4,7 +4,11 @@
 // them with synthetic timings, so every decision rule runs deterministically.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
+#include <string>
+
+#include "race/result.h"
 
 namespace tune::race {
 
@@ -13,6 +17,17 @@ class clock {
   virtual ~clock() = default;
   virtual double now_s() = 0;               // monotonic seconds
   virtual void spin(double seconds) = 0;    // busy-wait (never sleep: a sleeping thread wakes cold)
+};
+
+// Thrown by a timer when a row fails while it is timed (it crashed, exited, threw or overran its
+// time limit): the engine excludes the row and races its family again without it.
+class row_failed : public std::runtime_error {
+ public:
+  row_failed(std::size_t family, std::size_t row, row_failure why)
+      : std::runtime_error(why.summary()), family(family), row(row), why(std::move(why)) {}
+  std::size_t family;
+  std::size_t row;
+  row_failure why;
 };
 
 class timer {
@@ -30,6 +45,10 @@ class timer {
                                 std::uint64_t /*reps*/) {
     throw std::logic_error("timer::time_relocated: this timer has no relocated copies (relocated_placements() is 0)");
   }
+  // After the race, before the seat is kept: calls row `row` of family `family` again and compares
+  // it with the reference (race.md rule 1, once more). Returns why it fails; nullopt when it passes
+  // or the timer has no outputs to compare (synthetic timings).
+  virtual std::optional<row_failure> recheck(std::size_t /*family*/, std::size_t /*row*/) { return std::nullopt; }
 };
 
 }  // namespace tune::race

@@ -17,7 +17,7 @@ family_result follow_family(const family_result& seated, const companion_input& 
   out.fallback = seated.winner;
   out.outcome = outcome;
   out.need_pct = seated.need_pct;
-  for (const auto& row : companion.rows) out.rows.push_back({row.suffix, row.rejected, std::nullopt, std::nullopt, 0, false});
+  for (const auto& row : companion.rows) out.rows.push_back({row.suffix, row.rejected, row.failed, std::nullopt, std::nullopt, 0, false});
   out.note = why;
   return out;
 }

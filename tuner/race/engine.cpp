@@ -78,11 +78,48 @@ void apply_closing_floor(mint_result& mint, const protocol& p) {
   }
 }
 
+// Runs `race` (a race of the rows `rows`, timer index `index`) and, each time a row fails while
+// it is timed, excludes it with its failure and runs the race again: at most once per row.
+// nullopt when the failing row is `fatal` (a family's fallback); `error` then says why.
+template <class Race>
+std::optional<family_result> excluding_failures(std::size_t index, std::vector<row_input>& rows,
+                                                std::optional<std::size_t> fatal, std::string& error, Race race) {
+  for (;;) {
+    try {
+      return race();
+    } catch (const row_failed& e) {
+      if (e.family != index || e.row >= rows.size()) throw;
+      if (fatal && e.row == *fatal) {
+        error = fmt::format("its fallback row {} failed while it was timed: {}", rows[e.row].suffix, e.why.summary());
+        return std::nullopt;
+      }
+      rows[e.row].rejected = e.why.summary();
+      rows[e.row].failed = e.why;
+    }
+  }
+}
+
+// The seat of `raced` (timer index `index`), when a row won it, checked once more against the
+// reference; a seat that fails now is demoted and the row records why.
+void recheck_seat(std::size_t index, family_result& raced, timer& t) {
+  if (raced.outcome != verdict::won || raced.winner == raced.fallback) return;
+  const auto row = std::find_if(raced.rows.begin(), raced.rows.end(),
+                                [&](const row_result& r) { return r.suffix == raced.winner; });
+  if (row == raced.rows.end()) return;
+  const auto why = t.recheck(index, static_cast<std::size_t>(row - raced.rows.begin()));
+  if (!why) return;
+  row->failed = *why;
+  raced.outcome = verdict::demoted;
+  raced.demoted = raced.winner;
+  raced.winner = raced.fallback;
+  raced.note += fmt::format("; demoted: the seat failed the correctness check after the race ({})", why->summary());
+}
+
 // Each companion of `family` right after it (companion_race.h), under a family's budget rule.
-void race_companions(const family_input& family, family_result& seated, window_runner& w, const protocol& p,
-                     budget_estimate& budget, const round_plan& rounds, double need, double noise_floor_pct,
-                     const std::function<double()>& left_s, const event_sink& events) {
-  for (const companion_input& companion : family.companions) {
+void race_companions(const family_input& family, family_result& seated, window_runner& w, timer& t,
+                     const protocol& p, budget_estimate& budget, const round_plan& rounds, double need,
+                     double noise_floor_pct, const std::function<double()>& left_s, const event_sink& events) {
+  for (companion_input companion : family.companions) {
     const std::size_t timed =
         companion.untimed ? 0 : static_cast<std::size_t>(std::count_if(companion.rows.begin(), companion.rows.end(),
                                                                        [](const row_input& r) { return !r.rejected; }));
@@ -95,7 +132,11 @@ void race_companions(const family_input& family, family_result& seated, window_r
                                         "follows {}'s seat {}",
                                         timed, estimate, std::max(0.0, left), family.name, seated.winner));
     } else {
-      raced = race_companion(family, seated, companion, w, p, need, noise_floor_pct, events);
+      std::string unused;
+      raced = *excluding_failures(companion.timer_index, companion.rows, std::nullopt, unused, [&] {
+        return race_companion(family, seated, companion, w, p, need, noise_floor_pct, events);
+      });
+      recheck_seat(companion.timer_index, raced, t);
       if (std::any_of(raced.rows.begin(), raced.rows.end(), [](const row_result& r) { return r.rounds > 0; }))
         budget.record(timed, rounds, raced.ms / 1000);
     }
@@ -134,12 +175,24 @@ mint_result run_mint(const std::vector<family_input>& families, timer& t, clock&
         if (events.begin) events.begin(family.name, family.rows.size());
         result = out_of_budget(family, need, estimate, left);
       } else {
-        result = race_family(i, family, w, p, need, mint.noise_floor_pct, events);
-        if (runnable >= 2) budget.record(runnable, rounds, result.ms / 1000);
+        family_input current = family;
+        std::string error;
+        const auto raced = excluding_failures(i, current.rows, current.fallback, error, [&] {
+          return race_family(i, current, w, p, need, mint.noise_floor_pct, events);
+        });
+        if (raced) {
+          result = *raced;
+          recheck_seat(i, result, t);
+          if (runnable >= 2) budget.record(runnable, rounds, result.ms / 1000);
+        } else {
+          mint.errors[family.name] = error;
+        }
       }
-      if (events.end) events.end(result);
-      race_companions(family, result, w, p, budget, rounds, need, mint.noise_floor_pct, left_s, events);
-      mint.families.push_back(std::move(result));
+      if (!mint.errors.count(family.name)) {
+        if (events.end) events.end(result);
+        race_companions(family, result, w, t, p, budget, rounds, need, mint.noise_floor_pct, left_s, events);
+        mint.families.push_back(std::move(result));
+      }
       const bool more = i + 1 < families.size();
       if (more && (i + 1) % static_cast<std::size_t>(p.probe_every) == 0 &&
           !take_noise_probe(mint, w, p, fmt::format("mid{}", ++mid), events))

@@ -15,6 +15,7 @@ struct row_input {
   std::string suffix;
   std::optional<std::string> rejected;  // set by the correctness gate or the requires= check:
                                         // the row is listed, never timed
+  std::optional<row_failure> failed;    // set (with rejected) when the row failed
 };
 
 // A companion of a family: the same grid timed through the companion's own symbols. It races
@@ -50,7 +51,11 @@ struct event_sink {
 };
 
 // Races `families` in order. Never throws for measurement outcomes: refusals, interrupts and
-// budget exhaustion are reported in the result.
+// budget exhaustion are reported in the result. A row that fails while it is timed (the timer
+// throws row_failed) is excluded with its failure and its family raced again without it; when it
+// is the family's fallback, the family is reported in mint_result::errors. After a family's race
+// (and each companion's), a seat other than the fallback is re-checked (timer::recheck) and
+// demoted when it fails.
 mint_result run_mint(const std::vector<family_input>& families, timer& t, clock& c,
                      const protocol& p, const event_sink& events = {});
 

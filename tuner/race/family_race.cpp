@@ -196,7 +196,7 @@ family_result list_family(const family_input& family, double need) {
   out.winner = out.fallback;
   out.outcome = verdict::holds;
   out.need_pct = need * 100;
-  for (const auto& row : family.rows) out.rows.push_back({row.suffix, row.rejected, std::nullopt, std::nullopt, 0, false});
+  for (const auto& row : family.rows) out.rows.push_back({row.suffix, row.rejected, row.failed, std::nullopt, std::nullopt, 0, false});
   return out;
 }
 

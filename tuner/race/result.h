@@ -7,9 +7,20 @@
 
 namespace tune::race {
 
+// Why a row was excluded after it failed (sidecar: last_fail_reason). `stage` is one of compile,
+// isolate, link (the build left it out), gate (wrong output), crash, exit, throw, timeout.
+struct row_failure {
+  std::string stage;
+  std::string detail;      // the signal, exit status, exception text, time limit or mismatch
+  std::string diagnostic;  // the first lines the compiler, linker or row printed; may be empty
+  // "crash: killed by SIGSEGV" (the diagnostic is kept apart: it can run to several lines)
+  std::string summary() const { return stage + ": " + detail; }
+};
+
 struct row_result {
   std::string suffix;
   std::optional<std::string> rejected;  // why it was not timed
+  std::optional<row_failure> failed;    // set when it was excluded for failing
   std::optional<double> median_ns;      // per call, over every round the row ran
   std::optional<double> best_ns;        // per call: the witness beside the median
   int rounds = 0;
@@ -53,6 +64,9 @@ void demote_below_floor(family_result& f, double floor_pct);
 
 struct mint_result {
   mint_status status = mint_status::ok;
+  // Families left undecided because their fallback failed while it was timed: name -> why. They
+  // are not in `families`.
+  std::map<std::string, std::string> errors;
   std::string reason;                  // for noise_refused / interrupted
   bool noise_overridden = false;
   std::vector<probe_point> probes;

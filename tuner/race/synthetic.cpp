@@ -36,8 +36,14 @@ double synthetic_timer::window(double ns_per_call, std::uint64_t reps, const win
   return ns;
 }
 
+void synthetic_timer::maybe_fail(std::size_t family, std::size_t row) {
+  if (!fails) return;
+  if (auto why = fails(family, row)) throw row_failed(family, row, *why);
+}
+
 double synthetic_timer::time_row(std::size_t family, std::size_t row, std::uint64_t reps) {
   if (!ns_per_call) throw std::logic_error("synthetic_timer: set ns_per_call before racing");
+  maybe_fail(family, row);
   timed_rows.insert({family, row});
   return window(ns_per_call(family, row), reps, rows);
 }
@@ -45,6 +51,7 @@ double synthetic_timer::time_row(std::size_t family, std::size_t row, std::uint6
 double synthetic_timer::time_relocated(std::size_t family, std::size_t row, int placement, std::uint64_t reps) {
   if (!relocated_ns_per_call)
     throw std::logic_error("synthetic_timer: set relocated_ns_per_call before a relocated re-race");
+  maybe_fail(family, row);
   timed_relocated.insert({family, row, placement});
   return window(relocated_ns_per_call(family, row, placement), reps, rows);
 }

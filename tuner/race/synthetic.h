@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <random>
 #include <set>
 #include <tuple>
@@ -51,6 +52,10 @@ class synthetic_timer final : public timer {
   std::function<double(double t)> level;
   // Runs before every window, rows and probe alike (a test's control file appearing).
   std::function<void()> before_window;
+  // A row's window that fails (the row crashed, hung...): thrown as row_failed instead of timed.
+  std::function<std::optional<row_failure>(std::size_t family, std::size_t row)> fails;
+  // What timer::recheck answers for a seat after the race (unset: it passes).
+  std::function<std::optional<row_failure>(std::size_t family, std::size_t row)> rechecks;
 
   std::size_t windows = 0;                                   // every window, warm ones included
   std::set<std::pair<std::size_t, std::size_t>> timed_rows;  // (family, row) ever timed
@@ -60,8 +65,12 @@ class synthetic_timer final : public timer {
   double time_probe(std::uint64_t reps) override;
   int relocated_placements() const override { return relocated_ns_per_call ? placements : 0; }
   double time_relocated(std::size_t family, std::size_t row, int placement, std::uint64_t reps) override;
+  std::optional<row_failure> recheck(std::size_t family, std::size_t row) override {
+    return rechecks ? rechecks(family, row) : std::nullopt;
+  }
 
  private:
+  void maybe_fail(std::size_t family, std::size_t row);
   double window(double ns_per_call, std::uint64_t reps, const window_noise& noise);
   double unit();      // uniform in [0, 1), identical on every standard library
   double gaussian();  // standard normal (Box-Muller)

@@ -22,9 +22,7 @@ std::string source_text(const seat& s) {
   return to_string(s.from);
 }
 
-bool runnable(const row_decl& row, const box::feature_set& features) {
-  return box::holds(box::parse_requires(row.needs), features);
-}
+bool runnable(const row_decl& row, const box::feature_set& features) { return row_runs(row, features); }
 
 std::string resolve_fallback(const family_decl& family, const box::feature_set& features) {
   for (const auto& suffix : family.fallback)
@@ -62,8 +60,7 @@ seat choose_family_seat(const family_decl& family, const seat_inputs& in) {
       if (!row) {
         s.steps.push_back(fmt::format("sidecar: entry '{}' is no row of the family", entry));
       } else if (!runnable(*row, in.features)) {
-        s.steps.push_back(fmt::format("sidecar: row {} cannot run here ({})", entry,
-                                      box::why_not(box::parse_requires(row->needs), in.features)));
+        s.steps.push_back(fmt::format("sidecar: row {} cannot run here ({})", entry, why_row_cannot_run(*row, in.features)));
       } else {
         s.suffix = entry;
         s.from = source::sidecar;
@@ -103,7 +100,7 @@ seat choose_family_seat(const family_decl& family, const seat_inputs& in) {
       return s;
     }
     s.steps.push_back(fmt::format("fallback chain: {} cannot run here ({})", suffix,
-                                  row ? box::why_not(box::parse_requires(row->needs), in.features) : "no such row"));
+                                  row ? why_row_cannot_run(*row, in.features) : "no such row"));
   }
   s.suffix = family.reference;
   s.from = source::reference;
@@ -136,7 +133,7 @@ companion_seat choose_companion_seat(const family_decl& family, const companion_
   if (!row) return follow(fmt::format("follows the family: its entry '{}' is no row of the family", entry));
   if (!runnable(*row, in.features))
     return follow(fmt::format("follows the family: its entry {} cannot run here ({})", entry,
-                              box::why_not(box::parse_requires(row->needs), in.features)));
+                              why_row_cannot_run(*row, in.features)));
   c.suffix = entry;
   c.own_entry = true;
   c.step = fmt::format("companion {}: {} (its own sidecar entry, measured within the family's grid)",
@@ -145,9 +142,15 @@ companion_seat choose_companion_seat(const family_decl& family, const companion_
 }
 
 seat choose_seat(const family_decl& family, const seat_inputs& in) {
+  const auto is_c = [&](const std::string& suffix) {
+    const auto* row = family.row(suffix);
+    return row && row->linkage == "C";
+  };
   seat s = choose_family_seat(family, in);
+  s.c_linkage = is_c(s.suffix);
   for (const auto& companion : family.companions) {
     s.companions.push_back(choose_companion_seat(family, companion, s, in));
+    s.companions.back().c_linkage = is_c(s.companions.back().suffix);
     s.steps.push_back(s.companions.back().step);
   }
   return s;

@@ -25,6 +25,7 @@ struct companion_seat {
   std::string suffix;
   bool own_entry = false;  // from the sidecar's entry keyed by the companion's name
   std::string step;        // why, for `tune explain`
+  bool c_linkage = false;  // the row is C: its symbol is declared extern "C"
 };
 
 struct seat {
@@ -36,6 +37,7 @@ struct seat {
   std::string fallback;              // the fallback row this box resolves to
   std::vector<std::string> steps;    // the stamp order, step by step
   std::vector<companion_seat> companions;  // in declaration order
+  bool c_linkage = false;            // the row is C: its symbol is declared extern "C"
 };
 
 struct seat_inputs {

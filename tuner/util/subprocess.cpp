@@ -6,10 +6,13 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <stdexcept>
 #include <string_view>
@@ -95,16 +98,12 @@ class scoped_affinity {
   bool active_ = false;
 };
 
-pid_t spawn(const spawn_options& options, pipe_pair& out, pipe_pair& err) {
+// Starts the child with each (parent fd, child fd) pair of `dups` in place.
+pid_t spawn(const spawn_options& options, const std::vector<std::pair<int, int>>& dups) {
   const std::string& program = options.argv.front();
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  if (options.capture_stdout) {
-    posix_spawn_file_actions_adddup2(&actions, out.write_end, STDOUT_FILENO);
-  }
-  if (options.capture_stderr) {
-    posix_spawn_file_actions_adddup2(&actions, err.write_end, STDERR_FILENO);
-  }
+  for (const auto& [from, to] : dups) posix_spawn_file_actions_adddup2(&actions, from, to);
   if (options.cwd) posix_spawn_file_actions_addchdir_np(&actions, options.cwd->c_str());
 
   std::vector<std::string> arg_storage(options.argv.begin(), options.argv.end());
@@ -176,7 +175,10 @@ spawn_result run_process(const spawn_options& options) {
   pipe_pair out, err;
   if (options.capture_stdout) open_pipe(out, options.argv.front());
   if (options.capture_stderr) open_pipe(err, options.argv.front());
-  const pid_t pid = spawn(options, out, err);
+  std::vector<std::pair<int, int>> dups;
+  if (options.capture_stdout) dups.emplace_back(out.write_end, STDOUT_FILENO);
+  if (options.capture_stderr) dups.emplace_back(err.write_end, STDERR_FILENO);
+  const pid_t pid = spawn(options, dups);
   // The parent keeps only the read ends; the child's copies of the write ends close at its exit.
   if (out.write_end >= 0) ::close(std::exchange(out.write_end, -1));
   if (err.write_end >= 0) ::close(std::exchange(err.write_end, -1));
@@ -239,6 +241,184 @@ spawn_result run_process(const spawn_options& options) {
     result.exit_code = WEXITSTATUS(status);
   }
   return result;
+}
+
+namespace {
+
+using steady = std::chrono::steady_clock;
+
+// Writes all of `bytes` to the socket; false when the peer is gone. MSG_NOSIGNAL: a dead child
+// must be an answer, not a SIGPIPE that ends the supervisor.
+bool send_all(int fd, const char* bytes, std::size_t size) {
+  while (size > 0) {
+    const ssize_t n = ::send(fd, bytes, size, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes += n;
+    size -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+bool write_frame(int fd, const std::string& message) {
+  if (message.size() > 0xffffffffu) throw std::invalid_argument("write_channel: message over 4 GiB");
+  const auto size = static_cast<std::uint32_t>(message.size());
+  const char head[4] = {static_cast<char>(size & 0xff), static_cast<char>((size >> 8) & 0xff),
+                        static_cast<char>((size >> 16) & 0xff), static_cast<char>((size >> 24) & 0xff)};
+  return send_all(fd, head, 4) && send_all(fd, message.data(), message.size());
+}
+
+// A whole frame at the front of `inbox`, removed from it.
+std::optional<std::string> take_frame(std::string& inbox) {
+  if (inbox.size() < 4) return std::nullopt;
+  std::uint32_t size = 0;
+  for (int i = 3; i >= 0; --i) size = (size << 8) | static_cast<unsigned char>(inbox[static_cast<std::size_t>(i)]);
+  if (inbox.size() < 4 + std::size_t{size}) return std::nullopt;
+  std::string frame = inbox.substr(4, size);
+  inbox.erase(0, 4 + std::size_t{size});
+  return frame;
+}
+
+}  // namespace
+
+supervised_child::supervised_child(const spawn_options& options) : started_(steady::now()) {
+  if (options.argv.empty()) throw std::invalid_argument("supervised_child: argv is empty");
+  const std::string& program = options.argv.front();
+  int pair[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0)
+    throw std::runtime_error("cannot start '" + program + "': socketpair failed: " + errno_text(errno));
+  pipe_pair printed;
+  try {
+    open_pipe(printed, program);
+  } catch (...) {
+    ::close(pair[0]);
+    ::close(pair[1]);
+    throw;
+  }
+  try {
+    pid_ = spawn(options, {{pair[1], channel_fd}, {printed.write_end, STDOUT_FILENO}, {printed.write_end, STDERR_FILENO}});
+  } catch (...) {
+    ::close(pair[0]);
+    ::close(pair[1]);
+    throw;
+  }
+  ::close(pair[1]);
+  channel_ = pair[0];
+  output_ = std::exchange(printed.read_end, -1);
+}
+
+supervised_child::~supervised_child() {
+  if (pid_ > 0) reap(true, false);
+  if (channel_ >= 0) ::close(channel_);
+  if (output_ >= 0) ::close(output_);
+}
+
+void supervised_child::drain_output() {
+  if (output_ >= 0 && !drain(output_, printed_)) ::close(std::exchange(output_, -1));
+}
+
+const std::string& supervised_child::output() {
+  drain_output();
+  return printed_;
+}
+
+bool supervised_child::send(const std::string& message) {
+  if (pid_ <= 0) return false;
+  if (write_channel(message, channel_)) return true;
+  finish(std::chrono::seconds(2));
+  return false;
+}
+
+std::optional<std::string> supervised_child::receive(std::chrono::duration<double> limit) {
+  const auto deadline = steady::now() + std::chrono::duration_cast<steady::duration>(limit);
+  for (;;) {
+    if (auto frame = take_frame(inbox_)) return frame;
+    if (pid_ <= 0) return std::nullopt;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - steady::now()).count();
+    if (left <= 0) {
+      reap(true, true);
+      return std::nullopt;
+    }
+    pollfd fds[2] = {{channel_, POLLIN, 0}, {output_, POLLIN, 0}};
+    const nfds_t n = output_ >= 0 ? 2 : 1;
+    if (::poll(fds, n, static_cast<int>(std::min<long long>(left, 1000))) <= 0) continue;
+    if (n == 2 && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) drain_output();
+    if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+    char buffer[65536];
+    const ssize_t got = ::recv(channel_, buffer, sizeof buffer, 0);
+    if (got > 0) {
+      inbox_.append(buffer, static_cast<std::size_t>(got));
+    } else if (got == 0 || errno != EINTR) {
+      // The child closed its end: it is exiting (or exited). Give it a moment to finish.
+      if (auto frame = take_frame(inbox_)) return frame;
+      finish(std::chrono::seconds(2));
+      return std::nullopt;
+    }
+  }
+}
+
+void supervised_child::finish(std::chrono::duration<double> limit) {
+  if (pid_ <= 0) return;
+  const auto deadline = steady::now() + std::chrono::duration_cast<steady::duration>(limit);
+  while (steady::now() < deadline) {
+    drain_output();
+    int status = 0;
+    rusage usage{};
+    if (::wait4(pid_, &status, WNOHANG, &usage) == pid_) {
+      ended_.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      ended_.signaled = WIFSIGNALED(status);
+      ended_.signal = ended_.signaled ? WTERMSIG(status) : 0;
+      ended_.peak_rss_kb = usage.ru_maxrss > 0 ? usage.ru_maxrss : -1;
+      pid_ = -1;
+      break;
+    }
+    ::poll(nullptr, 0, 5);
+  }
+  if (pid_ > 0) reap(true, false);
+  drain_output();
+  ended_.wall_s = std::chrono::duration<double>(steady::now() - started_).count();
+  ended_.out = printed_;
+}
+
+void supervised_child::reap(bool kill_first, bool timed_out) {
+  if (pid_ <= 0) return;
+  if (kill_first) ::kill(pid_, SIGKILL);
+  int status = 0;
+  rusage usage{};
+  while (::wait4(pid_, &status, 0, &usage) < 0 && errno == EINTR) {
+  }
+  ended_.timed_out = timed_out;
+  ended_.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  // A child the supervisor killed for its bound reads as timed out, not as SIGKILL.
+  ended_.signaled = WIFSIGNALED(status) && !timed_out;
+  ended_.signal = ended_.signaled ? WTERMSIG(status) : 0;
+  ended_.peak_rss_kb = usage.ru_maxrss > 0 ? usage.ru_maxrss : -1;
+  pid_ = -1;
+  drain_output();
+  ended_.wall_s = std::chrono::duration<double>(steady::now() - started_).count();
+  ended_.out = printed_;
+}
+
+bool write_channel(const std::string& message, int fd) { return write_frame(fd, message); }
+
+std::optional<std::string> read_channel(int fd) {
+  // Exactly one frame, never more: what follows it belongs to the next read.
+  const auto read_exactly = [fd](char* into, std::size_t size) {
+    while (size > 0) {
+      const ssize_t got = ::recv(fd, into, size, 0);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) return false;
+      into += got;
+      size -= static_cast<std::size_t>(got);
+    }
+    return true;
+  };
+  unsigned char head[4];
+  if (!read_exactly(reinterpret_cast<char*>(head), 4)) return std::nullopt;
+  const std::uint32_t size = head[0] | (head[1] << 8) | (head[2] << 16) | (std::uint32_t{head[3]} << 24);
+  std::string message(size, '\0');
+  if (!read_exactly(message.data(), size)) return std::nullopt;
+  return message;
 }
 
 std::map<std::string, std::string> current_environment() {

@@ -1,13 +1,14 @@
 #pragma once
-// The fixture API (spec: kernels.md "A fixture"): a fixture builds a family's inputs once, says
-// how to call a kernel and returns what must match the reference row. The bench harness owns
-// the memory, the timing loop and the comparison. C++17-compatible.
+// The fixture API (docs/fixtures.md): a fixture builds a family's inputs once, says how to call a
+// kernel and returns what must match the reference row. The bench harness owns the memory, the
+// timing loop and the comparison, and does all of it from inside fx.run. C++17-compatible.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -64,8 +65,9 @@ class fixture_base {
     work_unit_ = unit;
   }
 
-  // Every buffer is restored to its initial content before each call, so an in-place kernel
-  // is never timed on its own output. The restore is inside the timed window for every row alike.
+  // Every harness buffer is put back to its content at fx.run before each call, so an in-place
+  // kernel is never timed on its own output. The restore is inside the timed window for every row
+  // alike. Memory the fixture owns itself (a std::vector) is not restored.
   void fresh_inputs() { fresh_inputs_ = true; }
 
   double work_amount() const { return work_; }
@@ -80,6 +82,30 @@ class fixture_base {
   bool fresh_inputs_ = false;
 };
 
+namespace detail {
+
+// The harness's side of fx.run (tuner/bench/): a way to call a kernel on the fixture's inputs,
+// valid only while fx.run is on the stack, i.e. while everything the fixture body made is alive.
+template <class Kernel>
+class kernel_calls {
+ public:
+  // One call of `k`; returns its output. The harness buffers are put back to their content at
+  // fx.run first when `from_pristine` is set (the gate starts every row from the same inputs) or
+  // when the fixture asked for fresh inputs.
+  virtual output call(Kernel k, bool from_pristine) = 0;
+  // `reps` calls of `k` back to back; elapsed nanoseconds.
+  virtual double time(Kernel k, std::uint64_t reps) = 0;
+
+ protected:
+  ~kernel_calls() = default;
+};
+
+// What the harness does with a family: called once, from inside fx.run, with the fixture.
+template <class Kernel>
+using fixture_host = std::function<void(fixture_base&, kernel_calls<Kernel>&)>;
+
+}  // namespace detail
+
 template <class Signature>
 class fixture;
 
@@ -87,41 +113,56 @@ template <class R, class... Args>
 class fixture<R(Args...)> : public fixture_base {
  public:
   using kernel_type = R (*)(Args...);
-  using fixture_base::fixture_base;
 
-  // `call(kernel)` invokes the kernel on the fixture's inputs and returns its output
-  // (a scalar, or anything with data() and size(): a buffer, a std::vector, a std::span...).
+  // The harness constructs the fixture with what it does while fx.run is live.
+  fixture(std::uint64_t seed, detail::fixture_host<kernel_type> host) : fixture_base(seed), host_(std::move(host)) {}
+
+  // `call(kernel)` invokes the kernel on the fixture's inputs and returns its output (a scalar,
+  // or anything with data() and size(): a buffer, a std::vector, a std::span...). Every call the
+  // harness makes of the family's rows happens inside run, so `call` may capture the fixture
+  // body's locals by reference.
   template <class F>
-  void run(F call) {
+  void run(F&& call) {
     using out_type = decltype(call(std::declval<kernel_type>()));
     static_assert(!std::is_void<out_type>::value,
                   "fx.run: the lambda must return the kernel's output (a scalar, or a buffer/span/container "
                   "of what it wrote) so it can be checked against the reference row");
-    fixture_base* self = this;
-    capture_ = [call, self](kernel_type k) {
-      if (self->wants_fresh_inputs()) self->memory().restore();
-      return detail::capture(call(k));
-    };
-    time_ = [call, self](kernel_type k, std::uint64_t reps) {
-      const bool fresh = self->wants_fresh_inputs();
+    if (ran_) throw std::logic_error("fx.run was called a second time; a fixture says once how to call a kernel");
+    ran_ = true;
+    memory().snapshot();
+    calls_of<std::remove_reference_t<F>> calls(call, *this);
+    host_(*this, calls);
+  }
+
+  bool has_run() const { return ran_; }
+
+ private:
+  template <class F>
+  class calls_of final : public detail::kernel_calls<kernel_type> {
+   public:
+    calls_of(F& call, fixture& fx) : call_(call), fx_(fx) {}
+    detail::output call(kernel_type k, bool from_pristine) override {
+      if (from_pristine || fx_.wants_fresh_inputs()) fx_.memory().restore();
+      return detail::capture(call_(k));
+    }
+    double time(kernel_type k, std::uint64_t reps) override {
+      const bool fresh = fx_.wants_fresh_inputs();
       const auto start = std::chrono::steady_clock::now();
       for (std::uint64_t i = 0; i < reps; ++i) {
-        if (fresh) self->memory().restore();
-        detail::keep(call(k));
+        if (fresh) fx_.memory().restore();
+        detail::keep(call_(k));
       }
       const auto stop = std::chrono::steady_clock::now();
       return std::chrono::duration<double, std::nano>(stop - start).count();
-    };
-  }
+    }
 
-  // Used by the harness.
-  bool has_run() const { return static_cast<bool>(capture_); }
-  detail::output call_once(kernel_type k) const { return capture_(k); }
-  double time_calls(kernel_type k, std::uint64_t reps) const { return time_(k, reps); }
+   private:
+    F& call_;
+    fixture& fx_;
+  };
 
- private:
-  std::function<detail::output(kernel_type)> capture_;
-  std::function<double(kernel_type, std::uint64_t)> time_;
+  detail::fixture_host<kernel_type> host_;
+  bool ran_ = false;
 };
 
 }  // namespace tune

@@ -1,10 +1,12 @@
 #pragma once
 // What a scope's generated bench registry declares: every family with its rows (name, entry
 // point, requires=, reference flag), its fixture and its companions, erased to one interface the
-// harness drives.
+// harness drives. The harness calls a family's rows only from inside the family's fx.run
+// (tune/fixture.h), in a supervised child process per family (tuner/bench/supervised.h).
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -14,92 +16,139 @@
 
 namespace tune::bench {
 
+// How many relocated copies of every row the bench links (tune/isolate.cmake makes them; the
+// generated registry checks it lists as many): the validation re-race's placements.
+inline constexpr int relocated_copies = 3;
+
+// One family's kernels as the harness calls them while the family's fixture is live. Table 0 is
+// the family's rows; table k (from 1) the rows of its k-th companion with the family's signature;
+// rows in grid order. Placement 0 is the row itself, 1 to relocated_copies its relocated copy
+// there: its machine code byte for byte at another address.
+class row_calls {
+ public:
+  virtual detail::output call(std::size_t table, std::size_t row, bool from_pristine) = 0;
+  virtual double time(std::size_t table, std::size_t row, int placement, std::uint64_t reps) = 0;  // elapsed ns
+  virtual double work() const = 0;
+  virtual std::string work_unit() const = 0;
+  virtual bool fresh_inputs() const = 0;
+
+ protected:
+  ~row_calls() = default;
+};
+
 // One family as the harness sees it, whatever its signature.
 class family_driver {
  public:
   virtual ~family_driver() = default;
-  virtual void setup() = 0;  // runs the fixture once: inputs, work, call
-  virtual detail::output call(std::size_t row) = 0;
-  virtual double time(std::size_t row, std::uint64_t reps) = 0;  // elapsed ns for reps calls
-  // The same for the row's relocated copy at `placement` (1 to relocated_copies): its machine code
-  // byte for byte at another address.
-  virtual double time_relocated(std::size_t row, int placement, std::uint64_t reps) = 0;
-  virtual double work() const = 0;
-  virtual std::string work_unit() const = 0;
+  // Runs the family's fixture; `work` runs inside its fx.run, so every call it makes sees the
+  // fixture body's locals alive. Throws what the fixture throws, and std::logic_error when the
+  // fixture returns without calling fx.run.
+  virtual void run(const std::function<void(row_calls&)>& work) = 0;
 };
 
 struct row_info {
   std::string suffix;
   std::string needs;  // requires= expression (ISA requirement included); empty: runs anywhere
   bool reference = false;
+  // False when the row's object did not build (its compile, isolation or link failed and the
+  // build left it out); why is recorded in the files build_record + ".fail.txt" (compile,
+  // isolation) and build_record + ".link-fail.txt" (the bench's link).
+  bool built = true;
+  std::string build_record;
 };
 
 // A companion (COMPANIONS) of a family. Only one with the family's signature can be called by
-// the family's fixture: make_driver is set for those (the fixture and its inputs over the
-// companion's row symbols, grid order); any other is null and the companion follows the family.
+// the family's fixture: `table` is its table in the family's driver (from 1); 0 for any other,
+// which is not timed and follows the family.
 struct companion_info {
   std::string name;
-  std::string signature;          // "<ret>(<params>)" as declared
-  std::unique_ptr<family_driver> (*make_driver)() = nullptr;
+  std::string signature;  // "<ret>(<params>)" as declared
+  std::size_t table = 0;
 };
 
 struct family_info {
   std::string name;
-  std::string tolerance;          // exact | abs=x | rel=x | ulp=n
+  std::string tolerance;              // exact | abs=x | rel=x | ulp=n
   std::vector<std::string> fallback;  // the chain, in order
-  std::vector<row_info> rows;     // grid order
+  std::vector<row_info> rows;         // grid order
   std::unique_ptr<family_driver> (*make_driver)() = nullptr;
   std::vector<companion_info> companions;  // declaration order
+  double timeout_s = 0;               // TIMEOUT: seconds one call may take; 0: derived (bench/limits.h)
 };
 
 // Families register themselves from the generated registry's static initializers.
 void register_family(family_info info);
 std::vector<family_info>& registered_families();
 
-// How many relocated copies of every row the bench links (tune/isolate.cmake makes them; the
-// generated registry checks it lists as many): the validation re-race's placements.
-inline constexpr int relocated_copies = 3;
-
 template <class Signature>
 struct row_entry {
   const char* suffix;
-  Signature* entry;
+  Signature* entry;  // null when the row's object did not build (the registry declares rows weak)
   // tune_relocated<k>__<entry>: the row's object copied, exports renamed, placement k at index k-1
   std::array<Signature*, relocated_copies> relocated;
   const char* needs;
   bool reference;
+  const char* build_record;
 };
+
+template <class Signature>
+using row_table = std::vector<row_entry<Signature>>;
+
+template <class Signature, std::size_t N>
+row_table<Signature> table_of(const row_entry<Signature> (&rows)[N]) {
+  return row_table<Signature>(rows, rows + N);
+}
 
 template <class Signature>
 class typed_driver final : public family_driver {
  public:
   using fixture_fn = void (*)(fixture<Signature>&);
-  using placements = std::array<Signature*, relocated_copies>;
-  typed_driver(fixture_fn fn, std::vector<Signature*> entries, std::vector<placements> relocated, std::uint64_t seed)
-      : fn_(fn), entries_(std::move(entries)), relocated_(std::move(relocated)), fx_(seed) {}
+  typed_driver(fixture_fn fn, std::vector<row_table<Signature>> tables, std::uint64_t seed)
+      : fn_(fn), tables_(std::move(tables)), seed_(seed) {}
 
-  void setup() override {
-    fn_(fx_);
-    if (!fx_.has_run())
-      throw std::logic_error("the fixture never called fx.run(...): it must say how to call a kernel");
-    fx_.memory().snapshot();
+  void run(const std::function<void(row_calls&)>& work) override {
+    fixture<Signature> fx(seed_, [&](fixture_base& base, detail::kernel_calls<Signature*>& calls) {
+      calls_over adapter(base, calls, tables_);
+      work(adapter);
+    });
+    fn_(fx);
+    if (!fx.has_run())
+      throw std::logic_error("the fixture returned without calling fx.run(...): it must say how to call a kernel");
   }
-  detail::output call(std::size_t row) override { return fx_.call_once(entries_.at(row)); }
-  double time(std::size_t row, std::uint64_t reps) override { return fx_.time_calls(entries_.at(row), reps); }
-  double time_relocated(std::size_t row, int placement, std::uint64_t reps) override {
-    if (placement < 1 || placement > relocated_copies)
-      throw std::out_of_range("relocated placement " + std::to_string(placement) + ": the bench links placements 1 to " +
-                              std::to_string(relocated_copies));
-    return fx_.time_calls(relocated_.at(row)[static_cast<std::size_t>(placement - 1)], reps);
-  }
-  double work() const override { return fx_.work_amount(); }
-  std::string work_unit() const override { return fx_.work_unit(); }
 
  private:
+  class calls_over final : public row_calls {
+   public:
+    calls_over(fixture_base& fx, detail::kernel_calls<Signature*>& calls, const std::vector<row_table<Signature>>& tables)
+        : fx_(fx), calls_(calls), tables_(tables) {}
+    detail::output call(std::size_t table, std::size_t row, bool from_pristine) override {
+      return calls_.call(kernel(table, row, 0), from_pristine);
+    }
+    double time(std::size_t table, std::size_t row, int placement, std::uint64_t reps) override {
+      return calls_.time(kernel(table, row, placement), reps);
+    }
+    double work() const override { return fx_.work_amount(); }
+    std::string work_unit() const override { return fx_.work_unit(); }
+    bool fresh_inputs() const override { return fx_.wants_fresh_inputs(); }
+
+   private:
+    Signature* kernel(std::size_t table, std::size_t row, int placement) const {
+      if (placement < 0 || placement > relocated_copies)
+        throw std::out_of_range("relocated placement " + std::to_string(placement) +
+                                ": the bench links placements 1 to " + std::to_string(relocated_copies));
+      const auto& r = tables_.at(table).at(row);
+      Signature* k = placement == 0 ? r.entry : r.relocated[static_cast<std::size_t>(placement - 1)];
+      if (!k) throw std::logic_error(std::string("row ") + r.suffix + " did not build; it cannot be called");
+      return k;
+    }
+    fixture_base& fx_;
+    detail::kernel_calls<Signature*>& calls_;
+    const std::vector<row_table<Signature>>& tables_;
+  };
+
   fixture_fn fn_;
-  std::vector<Signature*> entries_;
-  std::vector<placements> relocated_;
-  fixture<Signature> fx_;
+  std::vector<row_table<Signature>> tables_;
+  std::uint64_t seed_;
 };
 
 // Stable per-family seed: the same inputs for every row, every mint, every compiler.
@@ -109,23 +158,16 @@ inline std::uint64_t seed_for(const std::string& family) {
   return h;
 }
 
-template <class Signature, std::size_t N>
+template <class Signature>
 std::unique_ptr<family_driver> make_driver(void (*fixture_fn)(fixture<Signature>&),
-                                           const row_entry<Signature> (&rows)[N], const char* family) {
-  std::vector<Signature*> entries;
-  std::vector<std::array<Signature*, relocated_copies>> relocated;
-  for (const auto& r : rows) {
-    entries.push_back(r.entry);
-    relocated.push_back(r.relocated);
-  }
-  return std::make_unique<typed_driver<Signature>>(fixture_fn, std::move(entries), std::move(relocated),
-                                                   seed_for(family));
+                                           std::vector<row_table<Signature>> tables, const char* family) {
+  return std::make_unique<typed_driver<Signature>>(fixture_fn, std::move(tables), seed_for(family));
 }
 
 template <class Signature, std::size_t N>
 std::vector<row_info> rows_of(const row_entry<Signature> (&rows)[N]) {
   std::vector<row_info> out;
-  for (const auto& r : rows) out.push_back({r.suffix, r.needs, r.reference});
+  for (const auto& r : rows) out.push_back({r.suffix, r.needs, r.reference, r.entry != nullptr, r.build_record});
   return out;
 }
 

@@ -1,0 +1,159 @@
+#include "bench/supervised.h"
+
+#include <chrono>
+#include <limits>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace tune::bench {
+
+namespace {
+
+using json = nlohmann::json;
+
+std::string signal_text(int sig) {
+  const char* abbrev = sigabbrev_np(sig);
+  return abbrev ? fmt::format("SIG{}", abbrev) : fmt::format("signal {}", sig);
+}
+
+// JSON has no infinity: the child's worst errors arrive as null when infinite (a NaN or an
+// infinity in the output where the reference has a number).
+double error_number(const json& reply, const char* key) {
+  const auto it = reply.find(key);
+  if (it == reply.end()) return 0;
+  return it->is_number() ? it->get<double>() : std::numeric_limits<double>::infinity();
+}
+
+}  // namespace
+
+std::string first_lines(const std::string& text, int lines) {
+  std::istringstream in(text);
+  std::string line, out;
+  for (int n = 0; n < lines && std::getline(in, line);) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (line.size() > 200) line = line.substr(0, 200) + "...";
+    out += (out.empty() ? "" : "\n") + line;
+    ++n;
+  }
+  return out;
+}
+
+family_session::family_session(std::filesystem::path bench, const family_info& family, double setup_limit_s)
+    : bench_(std::move(bench)), family_(family), setup_limit_s_(setup_limit_s) {}
+
+family_session::~family_session() { close(); }
+
+void family_session::close() {
+  if (!child_) return;
+  if (child_->running() && child_->send(json{{"op", "done"}}.dump())) child_->finish(std::chrono::seconds(5));
+  child_.reset();
+  referenced_.clear();
+}
+
+void family_session::start() {
+  util::spawn_options options;
+  options.argv = {bench_.string(), "serve", "--family", family_.name};
+  child_ = std::make_unique<util::supervised_child>(options);
+  ++started_;
+  referenced_.clear();
+  const auto ready = child_->receive(std::chrono::duration<double>(setup_limit_s_));
+  const auto printed = [&] {
+    const auto lines = first_lines(child_->output());
+    return lines.empty() ? std::string() : "; it printed:\n" + lines;
+  };
+  if (!ready) {
+    const auto& end = child_->ended();
+    const std::string how =
+        end.timed_out ? fmt::format("did not reach fx.run within {:.0f} s", setup_limit_s_)
+        : end.signaled ? fmt::format("was killed by {} before fx.run", signal_text(end.signal))
+                       : fmt::format("exited with status {} before fx.run", end.exit_code);
+    const std::string text = fmt::format("the fixture of family {} {}{}", family_.name, how, printed());
+    child_.reset();
+    throw fixture_failed(text);
+  }
+  const json hello = json::parse(*ready);
+  if (hello.contains("fixture_error")) {
+    const std::string text = fmt::format("the fixture of family {} failed: {}{}", family_.name,
+                                         hello["fixture_error"].get<std::string>(), printed());
+    child_.reset();
+    throw fixture_failed(text);
+  }
+  work_ = hello.value("work", 0.0);
+  work_unit_ = hello.value("unit", std::string());
+}
+
+answer<json> family_session::ask(const json& request, double limit_s, const std::string& limit_text) {
+  if (!child_ || !child_->running()) start();
+  const std::size_t printed_before = child_->output().size();
+  std::optional<std::string> reply;
+  if (child_->send(request.dump())) reply = child_->receive(std::chrono::duration<double>(limit_s));
+  const std::string printed = first_lines(child_->output().substr(printed_before));
+  if (reply) {
+    json answer = json::parse(*reply);
+    if (answer.contains("threw"))
+      return race::row_failure{"throw", answer["threw"].get<std::string>(), printed};
+    return answer;
+  }
+  const auto end = child_->ended();
+  child_.reset();
+  referenced_.clear();
+  if (end.timed_out) return race::row_failure{"timeout", limit_text, printed};
+  if (end.signaled) return race::row_failure{"crash", "killed by " + signal_text(end.signal), printed};
+  return race::row_failure{"exit", fmt::format("exited with status {}", end.exit_code), printed};
+}
+
+answer<reference_calls> family_session::reference(std::size_t table, std::size_t row, int calls, double limit_s,
+                                                  const std::string& limit_text) {
+  references_[table] = {row, calls, limit_s, limit_text};
+  reference_calls out;
+  for (int k = 0; k < calls; ++k) {
+    auto got = ask({{"op", "reference"}, {"table", table}, {"row", row}, {"call", k}}, limit_s, limit_text);
+    if (auto* failure = std::get_if<race::row_failure>(&got)) return *failure;
+    const auto& a = std::get<json>(got);
+    out.call_ns.push_back(a.at("ns").get<double>());
+    out.varies = out.varies || a.value("varies", false);
+  }
+  referenced_.insert(table);
+  return out;
+}
+
+answer<row_check> family_session::check(std::size_t table, std::size_t row, int calls, double limit_s,
+                                        const std::string& limit_text) {
+  if (!referenced_.count(table)) {
+    const auto it = references_.find(table);
+    if (it == references_.end())
+      throw std::logic_error(fmt::format("family {}: a check of table {} before its reference", family_.name, table));
+    const reference_request r = it->second;
+    auto again = reference(table, r.row, r.calls, r.limit_s, r.limit_text);
+    if (auto* failure = std::get_if<race::row_failure>(&again))
+      throw fixture_failed(fmt::format("the reference row of family {} failed when its child restarted: {}",
+                                       family_.name, failure->summary()));
+  }
+  row_check c;
+  c.of = calls;
+  for (int k = 0; k < calls; ++k) {
+    auto got = ask({{"op", "check"}, {"table", table}, {"row", row}, {"call", k}}, limit_s, limit_text);
+    if (auto* failure = std::get_if<race::row_failure>(&got)) return *failure;
+    const auto& a = std::get<json>(got);
+    c.call_ns.push_back(a.at("ns").get<double>());
+    c.describe = a.value("describe", std::string());
+    c.worst_abs = error_number(a, "worst_abs");
+    c.worst_rel = error_number(a, "worst_rel");
+    c.worst_ulp = error_number(a, "worst_ulp");
+    c.pass = a.at("pass").get<bool>();
+    c.call = k + 1;
+    if (!c.pass) break;
+  }
+  return c;
+}
+
+answer<double> family_session::time(std::size_t table, std::size_t row, int placement, std::uint64_t reps,
+                                    double limit_s, const std::string& limit_text) {
+  auto got = ask({{"op", "time"}, {"table", table}, {"row", row}, {"placement", placement}, {"reps", reps}}, limit_s,
+                 limit_text);
+  if (auto* failure = std::get_if<race::row_failure>(&got)) return *failure;
+  return std::get<json>(got).at("ns").get<double>();
+}
+
+}  // namespace tune::bench
