@@ -1,0 +1,10 @@
+# TIMEOUT is a number of seconds.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4
+  TIMEOUT soon
+  FALLBACK "unroll4")

@@ -1,0 +1,49 @@
+# A kernel family in C beside a C++ family that calls a C helper of its own row
+# (tests/e2e/c-kernel): the C rows compile with the C compiler through the project's own launcher,
+# are declared extern "C" in the registry and the stamp, race and stamp like any row, and the app
+# calls them with C linkage; compile_commands.json holds the rows' plain compiles.
+include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
+
+e2e_fresh_dir()
+set(bin "${WORK_DIR}/build")
+# Standing in for ccache: a launcher that logs each compile's arguments, then runs it.
+set(log "${WORK_DIR}/launched.txt")
+set(launcher "${WORK_DIR}/record-launcher.sh")
+file(WRITE "${launcher}" "#!/bin/sh\necho \"$*\" >> '${log}'\nexec \"$@\"\n")
+file(CHMOD "${launcher}" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
+e2e_configure(configure "${E2E_DIR}/c-kernel" "${bin}" Ninja -DCMAKE_BUILD_TYPE=Release
+  -DCMAKE_EXPORT_COMPILE_COMMANDS=ON "-DCMAKE_C_COMPILER_LAUNCHER=${launcher}" "-DCMAKE_CXX_COMPILER_LAUNCHER=${launcher}")
+e2e_build(build "${bin}")
+
+e2e_read(sidecar "${bin}/e2e_c_kernel.tune.json")
+e2e_json(jacobi "${sidecar}" kernels jacobi2d)
+e2e_expect_matches("the C family is minted with its planted faster rows" "${jacobi}" "^sweeps1_(base|avx2)$")
+e2e_json(dot "${sidecar}" kernels dot)
+e2e_expect_equal("the mixed C/C++ family is minted" "${dot}" "unroll4")
+
+e2e_read(registry "${bin}/tune/stencils/registry/jacobi2d.cpp")
+e2e_expect_contains("the registry declares C rows extern \"C\"" "${registry}"
+  "extern \"C\" void jacobi2d__sweeps1_base(int tsteps, int n, double* A, double* B) __attribute__((weak));")
+e2e_read(header "${bin}/tune/include/tune/kernels/jacobi2d.h")
+e2e_expect_contains("the stamp declares the C row extern \"C\"" "${header}" "extern \"C\" void jacobi2d__${jacobi}(")
+e2e_expect_contains("and its companion" "${header}" "extern \"C\" long jacobi2d_points__${jacobi}(")
+
+e2e_run(app COMMAND "${bin}/app")
+e2e_expect_contains("the app calls both" "${E2E_OUTPUT}" "jacobi2d=1 points=23064 dot=300")
+execute_process(COMMAND "${NM}" "${bin}/app" OUTPUT_VARIABLE syms)
+e2e_expect_matches("the C row is linked by its C name" "${syms}" " T jacobi2d__${jacobi}\n")
+e2e_expect_matches("its companion too" "${syms}" " T jacobi2d_points__${jacobi}\n")
+e2e_expect_matches("the C++ row by its mangled name" "${syms}" " T _Z12dot__unroll4PKfS0_m\n")
+e2e_expect_matches("the C helper of the C++ row is local to it" "${syms}" " t dot_sum\n")
+e2e_expect_not_contains("no losing row" "${syms}" "jacobi2d__sweeps2")
+
+e2e_run(bench-test COMMAND "${bin}/tune/stencils/bench" test)
+e2e_expect_contains("every row is correct" "${E2E_OUTPUT}" "6 passed, 0 failed")
+
+e2e_read(launched "${log}")
+e2e_expect_contains("the project's launcher compiled the C rows" "${launched}" "tune_obj_jacobi2d__sweeps1_avx2.dir/jacobi2d.c.o")
+e2e_expect_contains("and the C++ rows" "${launched}" "tune_obj_dot__unroll4.dir/dot.cpp.o")
+e2e_read(commands "${bin}/compile_commands.json")
+e2e_expect_matches("compile_commands.json has the rows' compiles" "${commands}" "-DTUNE_ENTRY=jacobi2d__sweeps1_avx2[^\n]*jacobi2d[.]c")
+e2e_expect_not_contains("without cmake-tune's launcher" "${commands}" "compile-row.cmake")
+e2e_finish()
