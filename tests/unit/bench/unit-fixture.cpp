@@ -2,6 +2,7 @@
 // and a host standing in for the harness.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <stdexcept>
@@ -58,6 +59,15 @@ TEST_CASE("inputs are deterministic per seed, in [-1, 1) for floats and [-100, 1
   CHECK(differs);
   const auto ints = a.random<int>(1000);
   for (int v : ints) CHECK((v >= -100 && v <= 100));
+  const auto bytes = a.random<unsigned char>(1000);
+  int biggest = 0;
+  for (unsigned char v : bytes) biggest = std::max(biggest, static_cast<int>(v));
+  CHECK(biggest == 100);  // [0, 100]: an unsigned type never wraps a negative draw
+  const auto flags = a.random<bool>(1000);
+  int set = 0;
+  for (bool v : flags) set += v;
+  CHECK(set > 400);
+  CHECK(set < 600);
 }
 
 TEST_CASE("the host runs inside fx.run: it captures the output, times calls and sees the work declared") {

@@ -40,8 +40,9 @@ class fixture_base {
  public:
   explicit fixture_base(std::uint64_t seed) : arena_(seed) {}
 
-  // n values drawn from a generator seeded per family: floating point uniform in [-1, 1),
-  // integers uniform in [-100, 100]. Every row sees the same inputs.
+  // n values drawn from a generator seeded per family: floating point uniform in [-1, 1), signed
+  // integers uniform in [-100, 100], unsigned ones in [0, 100], bool false or true. Every row sees
+  // the same inputs.
   template <class T>
   buffer<T> random(std::size_t n) {
     static_assert(std::is_arithmetic<T>::value, "fx.random<T>: T must be an arithmetic type");
