@@ -175,8 +175,19 @@ function(_tune_finalize_scope scope tool out_manifest)
     RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tune/${scope}")
   string(REPLACE ";" "|" _link_rows "${_link_rows}")
   string(REPLACE ";" "|" _link_critical "${_link_critical}")
+  # A linker launcher takes no generator expressions: the per-configuration paths carry @CONFIG@,
+  # which the script reads off the archive paths the linker names.
+  get_property(_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  set(_configs "")
+  if(_multi)
+    string(REPLACE ";" "|" _configs "${CMAKE_CONFIGURATION_TYPES}")
+  endif()
+  set(_work "${CMAKE_BINARY_DIR}/tune${_cfg}/${scope}/link")
+  foreach(_var _link_rows _work)
+    string(REPLACE "$<CONFIG>" "@CONFIG@" ${_var} "${${_var}}")
+  endforeach()
   set_property(TARGET ${_bench} PROPERTY CXX_LINKER_LAUNCHER "${CMAKE_COMMAND}" "-DROWS=${_link_rows}"
-    "-DCRITICAL=${_link_critical}" "-DAR=${CMAKE_AR}" "-DWORK_DIR=${CMAKE_BINARY_DIR}/tune${_cfg}/${scope}/link"
+    "-DCRITICAL=${_link_critical}" "-DAR=${CMAKE_AR}" "-DWORK_DIR=${_work}" "-DCONFIGS=${_configs}"
     -P "${_TUNE_MODULE_DIR}/tune/link-bench.cmake" --)
 
   # The manifest: what the tool reads to verdict, mint and stamp this scope.

@@ -9,19 +9,8 @@
 # source and headers, so editing them compiles the row again.
 
 cmake_policy(SET CMP0057 NEW)
-set(_command "")
-set(_seen_separator FALSE)
-math(EXPR _last "${CMAKE_ARGC} - 1")
-foreach(_i RANGE ${_last})
-  if(_seen_separator)
-    list(APPEND _command "${CMAKE_ARGV${_i}}")
-  elseif(CMAKE_ARGV${_i} STREQUAL "--")
-    set(_seen_separator TRUE)
-  endif()
-endforeach()
-if(NOT _command)
-  message(FATAL_ERROR "cmake-tune: compile-row.cmake ran without a compile command after '--'.")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/script-command.cmake")
+_tune_script_command(_command)
 
 # The object, the source and the depfile, as CMake's compile rules name them.
 set(_object "")

@@ -1,6 +1,8 @@
 # Build-time script: the linker launcher of a scope's bench (tune/Finalize.cmake), run as
 #   cmake -DROWS=<family>__<suffix>=<record>|... -DCRITICAL=<family>__<suffix>|... -DAR=<ar>
-#         -DWORK_DIR=<dir> -P link-bench.cmake -- <link command>...
+#         -DWORK_DIR=<dir> [-DCONFIGS=<config>|...] -P link-bench.cmake -- <link command>...
+# With a multi-config generator (CONFIGS given), @CONFIG@ in the records and WORK_DIR stands for
+# the configuration, the one whose folder holds the archives the link names.
 # It links as given. When the linker names rows' archive members in its errors (a row that calls
 # a function nothing defines, say), those rows are left out: each gets <record>.link-fail.txt with
 # the linker's lines about it, its members are deleted from a copy of its family's archive, and
@@ -9,25 +11,42 @@
 # names no row, fails the link as before.
 
 cmake_policy(SET CMP0057 NEW)
-set(_command "")
-set(_seen_separator FALSE)
-math(EXPR _last "${CMAKE_ARGC} - 1")
-foreach(_i RANGE ${_last})
-  if(_seen_separator)
-    list(APPEND _command "${CMAKE_ARGV${_i}}")
-  elseif(CMAKE_ARGV${_i} STREQUAL "--")
-    set(_seen_separator TRUE)
+include("${CMAKE_CURRENT_LIST_DIR}/script-command.cmake")
+_tune_script_command(_command)
+
+# _configured(<var> <archive>): @CONFIG@ in <var> replaced by the configuration <archive> belongs to.
+function(_configured var archive)
+  string(REPLACE "|" ";" _configs "${CONFIGS}")
+  foreach(_config IN LISTS _configs)
+    if(archive MATCHES "(^|/)${_config}/")
+      string(REPLACE "@CONFIG@" "${_config}" _value "${${var}}")
+      set(${var} "${_value}" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+endfunction()
+
+# The configuration this link is for: the one whose folder holds the rows' archives it names.
+set(_rows_archive "")
+foreach(_arg IN LISTS _command)
+  if(_arg MATCHES "libtune_rows_[^/]*[.]a$" AND _rows_archive STREQUAL "")
+    set(_rows_archive "${_arg}")
   endif()
 endforeach()
+set(_work_dir "${WORK_DIR}")
+_configured(_work_dir "${_rows_archive}")
 
 string(REPLACE "|" ";" _rows "${ROWS}")
 string(REPLACE "|" ";" _critical "${CRITICAL}")
 set(_entries "")
 foreach(_row IN LISTS _rows)
   string(REGEX MATCH "^([^=]+)=(.*)$" _ "${_row}")
-  list(APPEND _entries "${CMAKE_MATCH_1}")
-  set(_record_${CMAKE_MATCH_1} "${CMAKE_MATCH_2}")
-  file(REMOVE "${CMAKE_MATCH_2}.link-fail.txt")
+  set(_entry "${CMAKE_MATCH_1}")
+  set(_record "${CMAKE_MATCH_2}")
+  _configured(_record "${_rows_archive}")
+  list(APPEND _entries "${_entry}")
+  set(_record_${_entry} "${_record}")
+  file(REMOVE "${_record}.link-fail.txt")
 endforeach()
 
 set(_patched "")
@@ -87,9 +106,9 @@ foreach(_attempt RANGE 1 20)
     # A copy of the family's archive without the row's members, in the link command's place.
     set(_archive "${_archive_${_entry}}")
     get_filename_component(_name "${_archive}" NAME)
-    set(_copy "${WORK_DIR}/${_name}")
+    set(_copy "${_work_dir}/${_name}")
     if(NOT _archive IN_LIST _patched AND NOT _archive STREQUAL _copy)
-      file(MAKE_DIRECTORY "${WORK_DIR}")
+      file(MAKE_DIRECTORY "${_work_dir}")
       file(COPY_FILE "${_archive}" "${_copy}")
       set(_replaced "")
       foreach(_arg IN LISTS _command)

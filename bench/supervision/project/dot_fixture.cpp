@@ -1,0 +1,8 @@
+#include <tune/fixture.h>
+
+TUNE_FIXTURE(twelve, fx) {
+  auto a = fx.random<float>(4096);
+  auto b = fx.random<float>(4096);
+  fx.work(2.0 * 4096, "flop");
+  fx.run([=](auto kernel) { return kernel(a.data(), b.data(), a.size()); });
+}
