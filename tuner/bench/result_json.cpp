@@ -43,6 +43,7 @@ nlohmann::json family_json(const race::family_result& r, const family_info& fami
           {"need_pct", r.need_pct},
           {"margin_pct", optional_number(r.margin_pct)},
           {"demoted", r.demoted ? nlohmann::json(*r.demoted) : nlohmann::json()},
+          {"demoted_margin_pct", optional_number(r.demoted_margin_pct)},
           {"drift_pct", optional_number(r.drift_pct)},
           {"note", r.note},
           {"ms", r.ms},

@@ -13,7 +13,9 @@
 #include "cli/commands.h"
 #include "manifest/manifest.h"
 #include "mint/build_step.h"
+#include "sidecar/format.h"
 #include "sidecar/verdict.h"
+#include "stamp/describe.h"
 #include "stamp/write.h"
 
 namespace tune::cli {
@@ -53,25 +55,6 @@ sidecar::judgement judge(const manifest& m, const box::box_info& box) {
   return sidecar::judge(sidecar::load(sidecar_path(m)), {m.scope, m.version, m.bench, m.family_names(), box.identity});
 }
 
-// The rows of `family`'s last race (and its companions') that were left out for failing:
-// "<function>__<suffix>" -> {"stage", "detail"}.
-nlohmann::json failed_rows(const nlohmann::json* sidecar, const std::string& family) {
-  nlohmann::json out = nlohmann::json::object();
-  if (!sidecar || !sidecar->contains("race") || !(*sidecar)["race"].contains(family)) return out;
-  const auto collect = [&](const std::string& function, const nlohmann::json& table) {
-    if (!table.is_object() || !table.contains("rows") || !table["rows"].is_object()) return;
-    for (const auto& [suffix, row] : table["rows"].items())
-      if (row.is_object() && row.contains("last_fail_reason"))
-        out[function + "__" + suffix] = {{"stage", row["last_fail_reason"].value("stage", "?")},
-                                         {"detail", row["last_fail_reason"].value("detail", "")}};
-  };
-  const auto& race = (*sidecar)["race"][family];
-  collect(family, race);
-  if (race.is_object() && race.contains("companion_races") && race["companion_races"].is_object())
-    for (const auto& [companion, table] : race["companion_races"].items()) collect(companion, table);
-  return out;
-}
-
 std::string measured_when(const manifest& m) {
   const auto file = sidecar::load(sidecar_path(m));
   if (!file.doc) return "-";
@@ -88,15 +71,23 @@ nlohmann::json status_json(const std::vector<std::filesystem::path>& manifests, 
     nlohmann::json families = nlohmann::json::object();
     bool complete = true;
     for (const auto& f : m.families) {
-      nlohmann::json entry = {{"stamped", nullptr}, {"source", nullptr}, {"margin_pct", nullptr}};
+      // What the stamp record says (stamp/describe.h): the same words as the header and the program.
+      nlohmann::json entry = {{"stamped", nullptr}, {"source", nullptr}, {"why", nullptr}, {"margin_pct", nullptr},
+                              {"demoted", nullptr}, {"demoted_margin_pct", nullptr}, {"problems", nlohmann::json::array()}};
       if (record && (*record)["families"].contains(f.name)) {
         const auto& r = (*record)["families"][f.name];
-        entry = {{"stamped", r["suffix"]}, {"source", r["source"]}, {"margin_pct", r["margin_pct"]}};
+        entry = {{"stamped", r["suffix"]},
+                 {"source", r["source"]},
+                 {"why", r.value("why", r["source"])},
+                 {"margin_pct", r["margin_pct"]},
+                 {"demoted", r.value("demoted", nlohmann::json())},
+                 {"demoted_margin_pct", r.value("demoted_margin_pct", nlohmann::json())},
+                 {"problems", r.value("problems", nlohmann::json::array())}};
       }
       const bool tuned = entry["source"] == "sidecar";
       complete = complete && tuned;
       entry["tuned"] = tuned;
-      entry["failed_rows"] = failed_rows(file.doc ? &*file.doc : nullptr, f.name);
+      entry["failed_rows"] = file.doc ? sidecar::failed_rows(*file.doc, f.name) : nlohmann::json::object();
       families[f.name] = entry;
     }
     out["scopes"].push_back({{"scope", m.scope},
@@ -121,18 +112,12 @@ int cmd_status(const scope_options& o, bool as_json) {
     return 0;
   }
   std::cout << fmt::format("box: {}\nclass: {}\n\n", status["box"].get<std::string>(), status["class"].get<std::string>());
-  std::cout << fmt::format("{:<12} {:<20} {:<24} {:<10} {:<12} {:>8}  {}\n", "scope", "family", "stamped", "source",
-                           "verdict", "margin", "measured");
+  std::cout << stamp::status_header();
   std::vector<std::string> untuned;
   for (const auto& s : status["scopes"]) {
-    for (const auto& [name, f] : s["families"].items()) {
-      const auto margin = f["margin_pct"].is_number() ? fmt::format("{:+.1f}%", f["margin_pct"].get<double>()) : "-";
-      std::cout << fmt::format("{:<12} {:<20} {:<24} {:<10} {:<12} {:>8}  {}\n", s["scope"].get<std::string>(), name,
-                               f["stamped"].is_string() ? f["stamped"].get<std::string>() : "(not stamped yet)",
-                               f["source"].is_string() ? f["source"].get<std::string>() : "-",
-                               s["verdict"].get<std::string>(), margin,
-                               f["source"] == "sidecar" ? s["measured"].get<std::string>() : "-");
-    }
+    for (const auto& [name, f] : s["families"].items())
+      std::cout << stamp::status_row(s["scope"].get<std::string>(), name, f["stamped"], f["source"], f["why"],
+                                     s["verdict"].get<std::string>(), s["measured"].get<std::string>());
     if (!s["complete"].get<bool>()) untuned.push_back(s["tune_command"].get<std::string>());
   }
   for (const auto& s : status["scopes"])
@@ -178,9 +163,8 @@ int cmd_explain(const scope_options& o, const std::string& family) {
       return 0;
     }
     const auto& r = (*record)["families"][family];
-    std::cout << fmt::format("\nstamped: {} (source: {}); scope verdict {}, policy {}\n", r["suffix"].get<std::string>(),
-                             r["source"].get<std::string>(), (*record)["verdict"].get<std::string>(),
-                             (*record)["policy"].get<std::string>());
+    std::cout << "\n" << stamp::explain_line(r, (*record)["verdict"].get<std::string>(), (*record)["policy"].get<std::string>())
+              << "\n";
     std::cout << "\nstamp order:\n";
     for (const auto& step : r["steps"]) std::cout << "  - " << step.get<std::string>() << "\n";
     const auto file = sidecar::load(sidecar_path(m));

@@ -10,6 +10,7 @@
 #include "mint/progress.h"
 #include "mint/race_scope.h"
 #include "mint/release.h"
+#include "mint/summary.h"
 #include "profile/adoption.h"
 #include "profile/ladder.h"
 #include "sidecar/verdict.h"
@@ -119,8 +120,10 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   }
 
   bool retry_next_build = false;
+  bool minted = false;
   if (plan) {
     const auto outcome = race_scope(m, box, file.doc ? &*file.doc : nullptr, show, *plan);
+    minted = outcome.wrote();
     if (!outcome.wrote()) {
       retry_next_build = mode == mint_mode::when_needed;
       std::fprintf(stderr, "cmake-tune: the mint of scope %s wrote nothing: %s\n", m.scope.c_str(), outcome.reason.c_str());
@@ -165,7 +168,10 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   read.insert(read.end(), ladder.files_read.begin(), ladder.files_read.end());
   // The folder itself, so a profile committed later re-stamps (a folder's mtime moves when a file is added).
   if (!m.defaults.empty()) read.push_back(m.defaults);
-  stamp::stamp_scope(m, inputs, sidecar::to_string(verdict.v), verdict.message, to_string(pol.value), read);
+  const auto stamped = stamp::stamp_scope(m, inputs, sidecar::to_string(verdict.v), verdict.message,
+                                          to_string(pol.value), read);
+  if (minted) show.note(summary_lines(stamped, file.doc ? &*file.doc : nullptr));
+  if (const auto problems = problem_lines(m.scope, stamped); !problems.empty()) std::fputs(problems.c_str(), stderr);
   // A mint that wrote nothing (noise, interrupt) leaves the step undone, so the next build tries again.
   // So does an explicit mint (the `tune` targets): it ran outside the build graph, whose record of
   // what the stamp step reads (the depfile, read only when the graph runs the step) predates it and

@@ -53,33 +53,6 @@ nlohmann::json race_table(const manifest& m, const family_decl& family, nlohmann
   return table;
 }
 
-// One summary line per companion: its own seat, or whose seat it follows.
-std::string companion_line(const std::string& companion, const nlohmann::json& raced,
-                           const std::map<std::string, std::string>& own) {
-  const auto margin = raced.value("margin_pct", nlohmann::json());
-  const auto seat = own.find(companion);
-  return fmt::format("    companion {:<14} {:<22} {:<8} {}\n", companion, raced.value("winner", ""),
-                     raced.value("verdict", ""),
-                     seat != own.end() && margin.is_number()
-                         ? fmt::format("{:+.1f}% over the family's {}", margin.get<double>(), raced.value("fallback", ""))
-                         : std::string("follows the family"));
-}
-
-// One line per row a family left out for failing (kernels.md "Rows that fail"), its own and its
-// companions': "    failed  dot__crash: crash: killed by SIGSEGV".
-std::string failed_lines(const std::string& function, const nlohmann::json& table) {
-  std::string out;
-  const auto rows = table.value("rows", nlohmann::json::object());
-  for (const auto& [suffix, row] : rows.items()) {
-    if (!row.is_object() || !row.contains("last_fail_reason")) continue;
-    const auto& why = row["last_fail_reason"];
-    out += fmt::format("    failed {}__{}: {}: {}\n", function, suffix, why.value("stage", "?"), why.value("detail", ""));
-  }
-  const auto companions = table.value("companion_races", nlohmann::json::object());
-  for (const auto& [companion, raced] : companions.items()) out += failed_lines(companion, raced);
-  return out;
-}
-
 }  // namespace
 
 race_plan full_race(const manifest& m) { return {m.family_names(), {}}; }
@@ -173,19 +146,10 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
   const auto written = sidecar::upsert(sidecar_path(m), update);
   if (!written.diff.empty()) show.note("cmake-tune: changes since the previous mint (" + written.backup.string() + "):\n" + written.diff);
 
-  std::string summary = fmt::format("cmake-tune: scope {} tuned in {:.1f}s, noise {} ({})\n", m.scope, mint_ms / 1000,
-                                    update.provenance["noise"].get<std::string>(), probes_text(mint.at("probes")));
-  for (const auto& [name, table] : update.race) {
-    const auto margin = table.value("margin_pct", nlohmann::json());
-    summary += fmt::format("  {:<24} {:<22} {:<8} {}\n", name, table.value("winner", ""), table.value("verdict", ""),
-                           margin.is_number() ? fmt::format("{:+.1f}% over {}", margin.get<double>(),
-                                                            table.value("fallback", ""))
-                                              : std::string("-"));
-    const auto companion_races = table.value("companion_races", nlohmann::json::object());
-    for (const auto& [companion, raced] : companion_races.items())
-      summary += companion_line(companion, raced, update.companion_kernels);
-    summary += failed_lines(name, table);
-  }
+  // What each family now runs follows from the stamp (mint/summary.h), which comes next.
+  const std::string summary = fmt::format("cmake-tune: scope {} tuned in {:.1f}s, noise {} ({})", m.scope,
+                                          mint_ms / 1000, update.provenance["noise"].get<std::string>(),
+                                          probes_text(mint.at("probes")));
   show.note(summary);
 
   outcome.status = mint_outcome::written;

@@ -58,7 +58,9 @@ void settle_companions(family_result& family, double floor_pct) {
       if (c.outcome == verdict::won) {
         c.outcome = verdict::demoted;
         c.demoted = c.winner;
+        c.demoted_margin_pct = c.margin_pct;
       }
+      c.margin_pct.reset();
       c.winner = family.winner;
       c.note += fmt::format("; {}'s seat {} was demoted after this race, so the companion follows its seat {}",
                             family.name, raced_against, family.winner);

@@ -109,10 +109,7 @@ void recheck_seat(std::size_t index, family_result& raced, timer& t) {
   const auto why = t.recheck(index, static_cast<std::size_t>(row - raced.rows.begin()));
   if (!why) return;
   row->failed = *why;
-  raced.outcome = verdict::demoted;
-  raced.demoted = raced.winner;
-  raced.winner = raced.fallback;
-  raced.note += fmt::format("; demoted: the seat failed the correctness check after the race ({})", why->summary());
+  demote(raced, fmt::format("the seat failed the correctness check after the race ({})", why->summary()));
 }
 
 // Each companion of `family` right after it (companion_race.h), under a family's budget rule.

@@ -272,18 +272,16 @@ family_result race_family(std::size_t index, const family_input& family, window_
       margin = std::min(margin, v.check.gain);
       fallback_per_call.insert(fallback_per_call.end(), v.fallback_per_call.begin(), v.fallback_per_call.end());
       if (!v.check.clears) {
-        out.outcome = verdict::demoted;
-        out.demoted = out.winner;
-        out.winner = out.fallback;
-        out.note += fmt::format("; demoted: the {} gave {:.1f}% (paired-ratio bound {}), need {:.1f}%",
-                                revalidation_name(p, k), v.check.gain * 100,
-                                v.check.ratio_bound ? fmt::format("{:.3f}", *v.check.ratio_bound) : "none",
-                                need * 100);
+        demote(out,
+               fmt::format("the {} gave {:.1f}% (paired-ratio bound {}), need {:.1f}%", revalidation_name(p, k),
+                           v.check.gain * 100,
+                           v.check.ratio_bound ? fmt::format("{:.3f}", *v.check.ratio_bound) : "none", need * 100),
+               margin * 100);
         break;
       }
       gains.push_back(fmt::format("{:.1f}%", v.check.gain * 100));
     }
-    out.margin_pct = margin * 100;
+    if (out.outcome != verdict::demoted) out.margin_pct = margin * 100;
     out.drift_pct = (measure::median(fallback_per_call) / measure::median(per_call[family.fallback]) - 1) * 100;
     if (out.outcome != verdict::demoted)
       out.note += fmt::format("; {} {}", placements > 1 ? "relocated re-races" : revalidation_name(p, 1),

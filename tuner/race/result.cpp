@@ -25,12 +25,18 @@ const char* to_string(mint_status s) {
   return "unknown";
 }
 
-void demote_below_floor(family_result& f, double floor_pct) {
-  if (f.outcome != verdict::won || !f.margin_pct || *f.margin_pct >= floor_pct) return;
+void demote(family_result& f, const std::string& why, std::optional<double> margin) {
   f.outcome = verdict::demoted;
   f.demoted = f.winner;
+  f.demoted_margin_pct = margin ? margin : f.margin_pct;
+  f.margin_pct.reset();
   f.winner = f.fallback;
-  f.note += fmt::format("; demoted: margin {:.1f}% is below the closing floor {:.1f}%", *f.margin_pct, floor_pct);
+  f.note += "; demoted: " + why;
+}
+
+void demote_below_floor(family_result& f, double floor_pct) {
+  if (f.outcome != verdict::won || !f.margin_pct || *f.margin_pct >= floor_pct) return;
+  demote(f, fmt::format("margin {:.1f}% is below the closing floor {:.1f}%", *f.margin_pct, floor_pct));
 }
 
 }  // namespace tune::race

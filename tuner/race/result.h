@@ -36,8 +36,11 @@ struct family_result {
   std::string fallback;
   verdict outcome = verdict::holds;
   double need_pct = 0;                 // required gain over the fallback
-  std::optional<double> margin_pct;    // winner's gain over the fallback: the smaller of race and re-race
-  std::optional<std::string> demoted;  // the row that lost its seat (rule 8 or the closing floor)
+  // The seat's gain over the fallback: the smaller of race and re-race. Only a row that won has
+  // one: the fallback in its own seat (held, tied, demoted) has no margin over itself.
+  std::optional<double> margin_pct;
+  std::optional<std::string> demoted;  // the row that lost its seat (rule 8, the closing floor, the check after the race)
+  std::optional<double> demoted_margin_pct;  // that row's margin when it lost the seat
   std::optional<double> drift_pct;     // fallback's level change between race and re-race (recorded only)
   std::vector<row_result> rows;        // grid order
   std::string note;                    // one line of why, for `tune explain`
@@ -61,6 +64,10 @@ const char* to_string(mint_status s);
 // The closing floor's rule for one seat: a win whose margin is below `floor_pct` (the need the
 // noise of the whole mint calls for) did not win by enough to trust, and falls to the fallback.
 void demote_below_floor(family_result& f, double floor_pct);
+
+// The seat goes back to the fallback: `demoted` names the row that lost it, with its margin
+// (`margin` when given, else the seat's), and the seat has no margin any more.
+void demote(family_result& f, const std::string& why, std::optional<double> margin = std::nullopt);
 
 struct mint_result {
   mint_status status = mint_status::ok;

@@ -59,14 +59,28 @@ seat choose_family_seat(const family_decl& family, const seat_inputs& in) {
       const auto* row = family.row(entry);
       if (!row) {
         s.steps.push_back(fmt::format("sidecar: entry '{}' is no row of the family", entry));
+        s.problems.push_back(fmt::format("the sidecar seats it on row '{}', which the family does not have", entry));
       } else if (!runnable(*row, in.features)) {
         s.steps.push_back(fmt::format("sidecar: row {} cannot run here ({})", entry, why_row_cannot_run(*row, in.features)));
+        s.problems.push_back(fmt::format("the sidecar seats it on row {}, which cannot run here ({})", entry,
+                                         why_row_cannot_run(*row, in.features)));
       } else {
         s.suffix = entry;
         s.from = source::sidecar;
         const auto race = in.fresh_sidecar->value("race", nlohmann::json::object()).value(family.name, nlohmann::json());
-        if (race.is_object() && race.contains("margin_pct") && race["margin_pct"].is_number())
-          s.margin_pct = race["margin_pct"].get<double>();
+        const auto number = [&](const char* key) -> std::optional<double> {
+          if (race.is_object() && race.contains(key) && race[key].is_number()) return race[key].get<double>();
+          return std::nullopt;
+        };
+        if (race.is_object()) {
+          s.race_verdict = race.value("verdict", std::string());
+          // A margin belongs to a row that won its seat; the fallback in its own seat has none.
+          if (s.race_verdict == "won" && race.value("winner", std::string()) == entry) s.margin_pct = number("margin_pct");
+          if (race.contains("demoted") && race["demoted"].is_string()) {
+            s.demoted = race["demoted"].get<std::string>();
+            s.demoted_margin_pct = number("demoted_margin_pct");
+          }
+        }
         if (race.is_object() && race.value("verdict", "") == "adopted") {
           s.adopted_from = race.value("profile", "");
           s.steps.push_back(fmt::format("sidecar: {} (adopted from profile {})", entry, s.adopted_from));

@@ -31,7 +31,13 @@ struct companion_seat {
 struct seat {
   std::string suffix;
   source from = source::fallback;
-  std::optional<double> margin_pct;  // the measured gain over the fallback, when from the sidecar
+  std::optional<double> margin_pct;  // the measured gain over the fallback, when a row won it in the sidecar's race
+  std::string race_verdict;          // the sidecar race's verdict, when from the sidecar (won, holds, tie, demoted, ...)
+  std::optional<std::string> demoted;       // the row that race demoted, when it did
+  std::optional<double> demoted_margin_pct; // and its margin when it lost the seat
+  // What the stamp order passed over that a person must be told, not only `tune explain`: a
+  // sidecar entry or a profile seat naming a row the family does not have or that did not build.
+  std::vector<std::string> problems;
   std::string profile_class;         // the profile's class, when from a profile
   std::string adopted_from;          // the profile class a sidecar entry was adopted from, if it was
   std::string fallback;              // the fallback row this box resolves to

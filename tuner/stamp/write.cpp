@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "stamp/describe.h"
 #include "stamp/header.h"
 #include "stamp/signature.h"
 #include "util/atomic_file.h"
@@ -34,20 +35,10 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std:
     const seat s = choose_seat(family, inputs);
     const auto sig = parse_signature(family.signature);
     std::vector<signature> companion_sigs;
-    nlohmann::json companions = nlohmann::json::object();
     for (const auto& c : family.companions) companion_sigs.push_back(parse_signature(c.signature));
-    for (const auto& c : s.companions)
-      companions[c.name] = {{"suffix", c.suffix}, {"source", c.own_entry ? "sidecar" : "family"}};
     const auto header = render_header(family.name, sig, s, m.cpp_namespace, tune_command, companion_sigs);
     if (util::write_file_if_changed(m.stamp_dir / (family.name + ".h"), header)) ++result.headers_written;
-    record["families"][family.name] = {{"suffix", s.suffix},
-                                       {"source", source_text(s)},
-                                       {"profile_class", s.profile_class.empty() ? nlohmann::json() : nlohmann::json(s.profile_class)},
-                                       {"adopted_from", s.adopted_from.empty() ? nlohmann::json() : nlohmann::json(s.adopted_from)},
-                                       {"margin_pct", s.margin_pct ? nlohmann::json(*s.margin_pct) : nlohmann::json()},
-                                       {"fallback", s.fallback},
-                                       {"companions", companions},
-                                       {"steps", s.steps}};
+    record["families"][family.name] = stamp::record(s);
     result.seats.emplace_back(family.name, s);
   }
   util::write_file_if_changed(m.state_dir / "stamp.json", record.dump(2) + "\n");

@@ -38,7 +38,8 @@ e2e_expect_contains("tune verdict" "${E2E_OUTPUT}" "${TREE}/e2e.tune.json")
 
 e2e_run(explain COMMAND "${E2E_TOOL}" explain planted --build-dir "${TREE}")
 e2e_expect_contains("tune explain planted" "${E2E_OUTPUT}" "planted (scope e2e, 3 rows, reference passes2, fallback chain passes4)")
-e2e_expect_contains("tune explain planted" "${E2E_OUTPUT}" "stamped: passes1 (source: sidecar); scope verdict fresh, policy auto")
+e2e_expect_matches("tune explain planted" "${E2E_OUTPUT}"
+  "stamped: passes1 \\(source: sidecar, \\+[0-9.]+% over passes4\\); scope verdict fresh, policy auto")
 e2e_expect_contains("tune explain planted" "${E2E_OUTPUT}" "winner passes1 over fallback passes4, verdict won")
 string(REGEX MATCH "\n +passes1 +[0-9.]+ +[0-9.]+ [^\n]*" winner_line "${E2E_OUTPUT}")
 e2e_expect_contains("tune explain planted (the race table's winner row)" "${winner_line}" "<- winner")

@@ -21,8 +21,9 @@ TEST_CASE("a row fast only during the main race is demoted by the re-race") {
   CHECK(f.outcome == verdict::demoted);
   CHECK(f.winner == "base");
   CHECK(f.demoted == "lucky");
-  // the recorded margin is the smaller of the two races: the re-race's ~0%
-  CHECK(f.margin_pct.value() < 3.0);
+  // the demoted row's margin is the smaller of the two races: the re-race's ~0%; the seat has none
+  CHECK(f.demoted_margin_pct.value() < 3.0);
+  CHECK_FALSE(f.margin_pct.has_value());
   CHECK(f.note.find("demoted: the re-race gave") != std::string::npos);
 }
 

@@ -35,7 +35,8 @@ TEST_CASE("without a fresh sidecar the first runnable row of the fallback chain 
 }
 
 TEST_CASE("a fresh sidecar's runnable entry wins, with its margin") {
-  const nlohmann::json doc = {{"kernels", {{"dot", "u4_base"}}}, {"race", {{"dot", {{"margin_pct", 12.5}}}}}};
+  const nlohmann::json doc = {{"kernels", {{"dot", "u4_base"}}},
+                              {"race", {{"dot", {{"winner", "u4_base"}, {"verdict", "won"}, {"margin_pct", 12.5}}}}}};
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;
@@ -43,6 +44,21 @@ TEST_CASE("a fresh sidecar's runnable entry wins, with its margin") {
   CHECK(s.suffix == "u4_base");
   CHECK(s.from == source::sidecar);
   CHECK(s.margin_pct == doctest::Approx(12.5));
+}
+
+TEST_CASE("a seat whose row was demoted has no margin; the demoted row keeps its own") {
+  const nlohmann::json doc = {{"kernels", {{"dot", "u4_avx2"}}},
+                              {"race", {{"dot", {{"winner", "u4_avx2"}, {"fallback", "u4_avx2"}, {"verdict", "demoted"},
+                                                 {"margin_pct", 17.0}, {"demoted", "u4_base"},
+                                                 {"demoted_margin_pct", 1.5}}}}}};
+  seat_inputs in;
+  in.features = avx2_box;
+  in.fresh_sidecar = &doc;
+  const auto s = choose_seat(dot(), in);
+  CHECK(s.suffix == "u4_avx2");
+  CHECK_FALSE(s.margin_pct.has_value());  // even a sidecar that records one (written before demotions dropped it)
+  CHECK(s.demoted == "u4_base");
+  CHECK(s.demoted_margin_pct == doctest::Approx(1.5));
 }
 
 TEST_CASE("a sidecar seat this box cannot run is never stamped") {

@@ -17,6 +17,9 @@ struct family_status {
   double margin_pct = 0;     // measured gain over the fallback; meaningful only when has_margin
   bool has_margin = false;
   std::string tune_command;  // the command that tunes this family's scope on the build box
+  // Where the row came from and what the measurement says of it, as the stamp header's comment,
+  // `tune status` and the mint's summary say it: "sidecar, +7.2% over unroll4_base".
+  std::string why;
 
   // Tuned for this box: measured here, or taken from a profile of its class.
   bool tuned() const { return source == "sidecar" || source.rfind("profile ", 0) == 0; }
@@ -57,10 +60,8 @@ inline void log_status(const char* program, std::FILE* out = stderr) {
                static_cast<int>(families.size()));
   std::vector<std::string> commands;
   for (const auto& f : families) {
-    if (f.has_margin)
-      std::fprintf(out, "  %-24s %-24s %s, %+.1f%%\n", f.name.c_str(), f.suffix.c_str(), f.source.c_str(), f.margin_pct);
-    else
-      std::fprintf(out, "  %-24s %-24s %s\n", f.name.c_str(), f.suffix.c_str(), f.source.c_str());
+    std::fprintf(out, "  %-24s %-24s %s\n", f.name.c_str(), f.suffix.c_str(),
+                 (f.why.empty() ? f.source : f.why).c_str());
     if (!f.tuned() && std::find(commands.begin(), commands.end(), f.tune_command) == commands.end())
       commands.push_back(f.tune_command);
   }

@@ -1,0 +1,161 @@
+// What a family runs and why is said in five places — the stamp header's comment, the program's
+// tune::status() (the header's registration), `tune status`, `tune explain` and the mint's
+// summary — and they must agree (stamp/describe.h). One table of every stamp source and race
+// outcome, each seat through all five.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "mint/summary.h"
+#include "stamp/describe.h"
+#include "stamp/header.h"
+#include "stamp/seat.h"
+#include "stamp/signature.h"
+
+using namespace tune::stamp;
+
+namespace {
+
+tune::family_decl dot() {
+  tune::family_decl f;
+  f.name = "dot";
+  f.signature = "float(const float* a, std::size_t n)";
+  f.reference = "u1_base";
+  f.fallback = {"u4_base"};
+  for (const char* suffix : {"u1_base", "u4_base", "u8_base", "u8_avx2"}) {
+    tune::row_decl r;
+    r.suffix = suffix;
+    f.rows.push_back(r);
+  }
+  f.companions = {{"dot_layout", "float(const float* a, std::size_t n)"}};
+  return f;
+}
+
+nlohmann::json sidecar_with(const std::string& seat, const nlohmann::json& race) {
+  return {{"kernels", {{"dot", seat}}}, {"race", {{"dot", race}}}};
+}
+
+struct stamp_case {
+  const char* name;
+  nlohmann::json sidecar;  // null: none fresh
+  bool force_reference = false;
+  bool profile = false;
+  std::string suffix;      // what the family runs
+  std::string why;         // and why, in every output
+};
+
+std::vector<stamp_case> cases() {
+  return {
+      {"a row won the race", sidecar_with("u8_avx2", {{"winner", "u8_avx2"}, {"fallback", "u4_base"}, {"verdict", "won"},
+                                                      {"margin_pct", 7.24}}),
+       false, false, "u8_avx2", "sidecar, +7.2% over u4_base"},
+      // The fallback keeps its seat after the re-race demoted the winner: no margin, the demoted row's beside it.
+      {"the winner was demoted",
+       sidecar_with("u4_base", {{"winner", "u4_base"}, {"fallback", "u4_base"}, {"verdict", "demoted"},
+                                {"margin_pct", nullptr}, {"demoted", "u8_avx2"}, {"demoted_margin_pct", -34.5}}),
+       false, false, "u4_base", "sidecar, no margin: u8_avx2 was demoted at -34.5%"},
+      {"a sidecar written before demotions dropped the margin",
+       sidecar_with("u4_base", {{"winner", "u4_base"}, {"fallback", "u4_base"}, {"verdict", "demoted"},
+                                {"margin_pct", 17.0}, {"demoted", "u8_avx2"}}),
+       false, false, "u4_base", "sidecar, no margin: u8_avx2 was demoted"},
+      {"the fallback holds", sidecar_with("u4_base", {{"winner", "u4_base"}, {"fallback", "u4_base"}, {"verdict", "holds"}}),
+       false, false, "u4_base", "sidecar, no row beat it"},
+      {"a tie", sidecar_with("u8_base", {{"winner", "u8_base"}, {"fallback", "u4_base"}, {"verdict", "tie"}}), false, false,
+       "u8_base", "sidecar, a tie: no row beat it by the need"},
+      {"out of budget", sidecar_with("u4_base", {{"winner", "u4_base"}, {"fallback", "u4_base"}, {"verdict", "budget"}}),
+       false, false, "u4_base", "sidecar, budget: not raced"},
+      {"adopted from a profile",
+       sidecar_with("u8_base", {{"winner", "u8_base"}, {"verdict", "adopted"}, {"profile", "x86-avx2"}}), false, false,
+       "u8_base", "sidecar, adopted from profile x86-avx2"},
+      {"the sidecar names a row the family does not have", sidecar_with("u16_base", {{"verdict", "won"}}), false, false,
+       "u4_base", "fallback; the sidecar seats it on row 'u16_base', which the family does not have"},
+      {"the sidecar forces the reference", sidecar_with("reference", nlohmann::json::object()), false, false, "u1_base",
+       "reference"},
+      {"no sidecar: a profile", nullptr, false, true, "u8_base", "profile x86-avx2"},
+      {"no sidecar, no profile: the fallback", nullptr, false, false, "u4_base", "fallback"},
+      {"TUNE_POLICY=reference", nullptr, true, false, "u1_base", "reference"},
+  };
+}
+
+}  // namespace
+
+TEST_CASE("every output that says what a family runs says it in the same words") {
+  const auto family = dot();
+  const auto sig = parse_signature(family.signature);
+  const std::vector<signature> companion_sigs = {parse_signature(family.companions[0].signature)};
+  std::vector<tune::profile::profile> ladder(1);
+  ladder[0].scope = "s";
+  ladder[0].cls = "x86-avx2";
+  ladder[0].kernels = {{"dot", "u8_base"}};
+  for (const auto& c : cases()) {
+    CAPTURE(c.name);
+    seat_inputs in;
+    if (!c.sidecar.is_null()) in.fresh_sidecar = &c.sidecar;
+    in.sidecar_reason = "no sidecar";
+    in.force_reference = c.force_reference;
+    if (c.profile) in.profiles = &ladder;
+    const seat s = choose_seat(family, in);
+    CHECK(s.suffix == c.suffix);
+    CHECK(why(s) == c.why);
+
+    // 1. The stamp header's comment, and 2. the program's tune::status() row it registers.
+    const auto header = render_header("dot", sig, s, "", "cmake --build /b --target tune-s", companion_sigs);
+    CHECK(header.find("// generated by cmake-tune: dot = " + c.suffix + " (source: " + c.why + ")\n") == 0);
+    CHECK(header.find("register_family({\"dot\", \"" + c.suffix + "\", ") != std::string::npos);
+    CHECK(header.find(", \"" + c.why + "\"});") != std::string::npos);
+    // 3. `tune status`, from the stamp record, and 4. `tune explain`.
+    const auto entry = record(s);
+    CHECK(entry["why"] == c.why);
+    CHECK(status_row("s", "dot", entry["suffix"], entry["source"], entry["why"], "fresh", "2026-12-01T00:00:00Z") ==
+          "s            dot                  " + c.suffix + std::string(24 - c.suffix.size() + 1, ' ') +
+              "fresh        " + (s.from == source::sidecar ? "2026-12-01T00:00:00Z" : "-                   ") + "  " +
+              c.why + "\n");
+    CHECK(explain_line(entry, "fresh", "auto") == "stamped: " + c.suffix + " (source: " + c.why +
+                                                      "); scope verdict fresh, policy auto");
+    // 5. The mint's summary.
+    scope_stamp stamped;
+    stamped.seats = {{"dot", s}};
+    const auto summary = tune::mint::summary_lines(stamped, nullptr);
+    CHECK(summary.find("  dot                      " + c.suffix) == 0);
+    CHECK(summary.find(c.why + "\n") != std::string::npos);
+    // A demoted seat's margin is nowhere: not in the runtime row, not in any text.
+    if (!s.margin_pct) {
+      CHECK(header.find(", 0, false, ") != std::string::npos);
+      CHECK(margin_text(s) == "-");
+    }
+  }
+}
+
+TEST_CASE("companions are described beside their family, in the header, the record and the summary") {
+  const auto family = dot();
+  const nlohmann::json doc = {
+      {"kernels", {{"dot", "u8_avx2"}, {"dot_layout", "u8_base"}}},
+      {"race", {{"dot", {{"winner", "u8_avx2"}, {"fallback", "u4_base"}, {"verdict", "won"}, {"margin_pct", 7.0},
+                         {"companions", {{"dot_layout", "u8_base"}}}}}}}};
+  seat_inputs in;
+  in.fresh_sidecar = &doc;
+  const seat s = choose_seat(family, in);
+  REQUIRE(s.companions.size() == 1);
+  CHECK(companion_why(s.companions[0]) == "u8_base (its own sidecar entry)");
+  const auto header = render_header("dot", parse_signature(family.signature), s, "", "c",
+                                    {parse_signature(family.companions[0].signature)});
+  CHECK(header.find("// companion dot_layout = u8_base (its own sidecar entry)\n") != std::string::npos);
+  CHECK(record(s)["companions"]["dot_layout"]["why"] == "u8_base (its own sidecar entry)");
+  scope_stamp stamped;
+  stamped.seats = {{"dot", s}};
+  CHECK(tune::mint::summary_lines(stamped, nullptr).find("    companion dot_layout     u8_base (its own sidecar entry)\n") !=
+        std::string::npos);
+}
+
+TEST_CASE("a seat's problem is a warning naming the family, the problem and what runs instead") {
+  const nlohmann::json doc = sidecar_with("u16_base", {{"verdict", "won"}});
+  seat_inputs in;
+  in.fresh_sidecar = &doc;
+  scope_stamp stamped;
+  stamped.seats = {{"dot", choose_seat(dot(), in)}};
+  CHECK(tune::mint::problem_lines("s", stamped) ==
+        "warning: cmake-tune: scope s, family dot: the sidecar seats it on row 'u16_base', which the family does not "
+        "have; it runs u4_base (fallback).\n");
+}

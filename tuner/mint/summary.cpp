@@ -1,0 +1,32 @@
+#include "mint/summary.h"
+
+#include <fmt/format.h>
+
+#include "sidecar/format.h"
+#include "stamp/describe.h"
+
+namespace tune::mint {
+
+std::string summary_lines(const stamp::scope_stamp& stamped, const nlohmann::json* sidecar) {
+  std::string out;
+  for (const auto& [family, s] : stamped.seats) {
+    out += fmt::format("  {:<24} {:<22} {}\n", family, s.suffix, stamp::why(s));
+    for (const auto& c : s.companions) out += fmt::format("    companion {:<14} {}\n", c.name, stamp::companion_why(c));
+    if (!sidecar) continue;
+    const auto failed = sidecar::failed_rows(*sidecar, family);
+    for (const auto& [row, why] : failed.items())
+      out += fmt::format("    failed {}: {}: {}\n", row, why["stage"].get<std::string>(), why["detail"].get<std::string>());
+  }
+  return out;
+}
+
+std::string problem_lines(const std::string& scope, const stamp::scope_stamp& stamped) {
+  std::string out;
+  for (const auto& [family, s] : stamped.seats)
+    for (const auto& problem : s.problems)
+      out += fmt::format("warning: cmake-tune: scope {}, family {}: {}; it runs {} ({}).\n", scope, family, problem,
+                         s.suffix, stamp::source_text(s));
+  return out;
+}
+
+}  // namespace tune::mint

@@ -1,0 +1,80 @@
+#include "stamp/describe.h"
+
+#include <fmt/format.h>
+
+namespace tune::stamp {
+
+namespace {
+
+std::string sidecar_why(const seat& s) {
+  if (!s.adopted_from.empty()) return "sidecar, adopted from profile " + s.adopted_from;
+  if (s.margin_pct) return fmt::format("sidecar, {:+.1f}% over {}", *s.margin_pct, s.fallback);
+  if (s.demoted && s.demoted_margin_pct)
+    return fmt::format("sidecar, no margin: {} was demoted at {:+.1f}%", *s.demoted, *s.demoted_margin_pct);
+  if (s.demoted) return fmt::format("sidecar, no margin: {} was demoted", *s.demoted);
+  if (s.race_verdict == "tie") return "sidecar, a tie: no row beat it by the need";
+  if (s.race_verdict == "budget") return "sidecar, budget: not raced";
+  return "sidecar, no row beat it";
+}
+
+}  // namespace
+
+std::string why(const seat& s) {
+  std::string out = s.from == source::sidecar ? sidecar_why(s) : source_text(s);
+  for (const auto& problem : s.problems) out += "; " + problem;
+  return out;
+}
+
+std::string margin_text(const seat& s) { return s.margin_pct ? fmt::format("{:+.1f}%", *s.margin_pct) : "-"; }
+
+std::string companion_why(const companion_seat& c) {
+  return fmt::format("{} ({})", c.suffix, c.own_entry ? "its own sidecar entry" : "the family's row");
+}
+
+nlohmann::json record(const seat& s) {
+  const auto optional = [](const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
+  nlohmann::json companions = nlohmann::json::object();
+  for (const auto& c : s.companions)
+    companions[c.name] = {{"suffix", c.suffix}, {"source", c.own_entry ? "sidecar" : "family"}, {"why", companion_why(c)}};
+  return {{"suffix", s.suffix},
+          {"source", source_text(s)},
+          {"why", why(s)},
+          {"profile_class", s.profile_class.empty() ? nlohmann::json() : nlohmann::json(s.profile_class)},
+          {"adopted_from", s.adopted_from.empty() ? nlohmann::json() : nlohmann::json(s.adopted_from)},
+          {"margin_pct", optional(s.margin_pct)},
+          {"demoted", optional(s.demoted)},
+          {"demoted_margin_pct", optional(s.demoted_margin_pct)},
+          {"fallback", s.fallback},
+          {"problems", s.problems},
+          {"companions", companions},
+          {"steps", s.steps}};
+}
+
+namespace {
+constexpr const char* status_format = "{:<12} {:<20} {:<24} {:<12} {:<20}  {}\n";
+
+std::string text_of(const nlohmann::json& entry, const char* key, const std::string& otherwise) {
+  return entry.is_object() && entry.contains(key) && entry[key].is_string() ? entry[key].get<std::string>() : otherwise;
+}
+}  // namespace
+
+std::string status_header() {
+  return fmt::format(fmt::runtime(status_format), "scope", "family", "stamped", "verdict", "measured", "why");
+}
+
+std::string status_row(const std::string& scope, const std::string& family, const nlohmann::json& suffix,
+                       const nlohmann::json& source, const nlohmann::json& why, const std::string& verdict,
+                       const std::string& measured) {
+  const auto text = [](const nlohmann::json& v, const std::string& otherwise) {
+    return v.is_string() ? v.get<std::string>() : otherwise;
+  };
+  return fmt::format(fmt::runtime(status_format), scope, family, text(suffix, "(not stamped yet)"), verdict,
+                     text(source, "-") == "sidecar" ? measured : "-", text(why, text(source, "-")));
+}
+
+std::string explain_line(const nlohmann::json& entry, const std::string& verdict, const std::string& policy) {
+  return fmt::format("stamped: {} (source: {}); scope verdict {}, policy {}", text_of(entry, "suffix", "?"),
+                     text_of(entry, "why", text_of(entry, "source", "?")), verdict, policy);
+}
+
+}  // namespace tune::stamp
