@@ -212,6 +212,14 @@ function(_tune_finalize_scope scope tool out_manifest)
       set(_${_flag} false)
     endif()
   endforeach()
+  get_property(_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  if(_multi)
+    set(_config "$<CONFIG>")
+    set(_multi_json true)
+  else()
+    set(_config "${CMAKE_BUILD_TYPE}")
+    set(_multi_json false)
+  endif()
   _tune_json_quote(_sidecar "${TUNE_SIDECAR}")
   _tune_json_quote(_defaults "${_DEFAULTS}")
   _tune_json_quote(_flags_json "${CMAKE_CXX_FLAGS}")
@@ -225,6 +233,8 @@ function(_tune_finalize_scope scope tool out_manifest)
   \"sidecar\": ${_sidecar},
   \"bench\": \"$<TARGET_FILE:${_bench}>\",
   \"build_dir\": \"${CMAKE_BINARY_DIR}\",
+  \"config\": \"${_config}\",
+  \"multi_config\": ${_multi_json},
   \"state_dir\": \"${_state}\",
   \"stamp_dir\": \"${_include}/tune/kernels\",
   \"defaults\": ${_defaults},

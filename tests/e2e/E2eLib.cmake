@@ -24,6 +24,9 @@ endforeach()
 foreach(_var TUNE_POLICY TUNE_MANIFEST TUNE_FORCE_FEATURES TUNE_CONTROL TUNE_VERBOSITY TUNE_NOISE_CEILING)
   unset(ENV{${_var}})
 endforeach()
+# The scenarios assert from the event stream (what was raced, what was not), as a parent that
+# renders the progress reads it; tests/e2e/scenarios/ci-output.cmake checks the log without it.
+set(ENV{TUNE_EVENTS} 1)
 set(ENV{TUNE_HISTORY} "${WORK_DIR}/history")
 # The test machines are shared: a noise refusal would make these tests pass or fail with the
 # neighbours' load. What they check (a 4x planted winner, identical rows tying) survives the noise.

@@ -252,10 +252,12 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   sink.step = [](const std::string& f, const std::string& phase, int i, int of, int live) {
     event(fmt::format("step name={} phase={} i={} of={} live={}", f, phase, i, of, live));
   };
+  // margin= only when a row won the seat: the fallback in its own seat has none.
   sink.end = [](const tune::race::family_result& r) {
-    event(fmt::format("end name={}{} winner={} verdict={} margin={:.1f} ms={:.0f}", r.name,
+    event(fmt::format("end name={}{} winner={} verdict={}{} ms={:.0f}", r.name,
                       r.companion_of ? " companion_of=" + *r.companion_of : std::string(), r.winner,
-                      tune::race::to_string(r.outcome), r.margin_pct.value_or(0), r.ms));
+                      tune::race::to_string(r.outcome),
+                      r.margin_pct ? fmt::format(" margin={:+.1f}", *r.margin_pct) : std::string(), r.ms));
   };
   event(fmt::format("plan scope={} total={}", request.value("scope", std::string()), inputs.size() + timed_companions));
   const auto result = tune::race::run_mint(inputs, timer, clock, protocol, sink);

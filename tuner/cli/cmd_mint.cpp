@@ -52,7 +52,7 @@ std::vector<std::filesystem::path> find_manifests(const scope_options& o) {
 }
 
 sidecar::judgement judge(const manifest& m, const box::box_info& box) {
-  return sidecar::judge(sidecar::load(sidecar_path(m)), {m.scope, m.version, m.bench, m.family_names(), box.identity});
+  return mint::judge_scope(m, sidecar::load(sidecar_path(m)), box);
 }
 
 std::string measured_when(const manifest& m) {
@@ -99,17 +99,31 @@ nlohmann::json status_json(const std::vector<std::filesystem::path>& manifests, 
                              {"complete", complete},
                              {"stamped", record.has_value()},
                              {"families", families},
-                             {"tune_command", fmt::format("cmake --build {} --target tune-{}", m.build_dir.string(), m.scope)}});
+                             {"tune_command", tune::tune_command(m)}});
   }
   return out;
 }
 
-int cmd_status(const scope_options& o, bool as_json) {
+// Exit codes of `tune verdict` and `tune status --check` (docs/cmake-api.md, "The tune tool").
+constexpr int exit_not_fresh = 3;   // some scope's verdict is not fresh
+constexpr int exit_incomplete = 4;  // every scope is fresh, but some family does not run a winner measured here
+
+int check_code(const nlohmann::json& status) {
+  bool fresh = true, complete = true;
+  for (const auto& s : status["scopes"]) {
+    fresh = fresh && s["verdict"] == "fresh";
+    complete = complete && s["complete"].get<bool>();
+  }
+  return !fresh ? exit_not_fresh : !complete ? exit_incomplete : 0;
+}
+
+int cmd_status(const scope_options& o, bool as_json, bool check) {
   const auto box = box::this_box();
   const auto status = status_json(find_manifests(o), box);
+  const int code = check ? check_code(status) : 0;
   if (as_json) {
-    std::cout << status.dump(2) << "\n";
-    return 0;
+    std::cout << status.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    return code;
   }
   std::cout << fmt::format("box: {}\nclass: {}\n\n", status["box"].get<std::string>(), status["class"].get<std::string>());
   std::cout << stamp::status_header();
@@ -137,17 +151,19 @@ int cmd_status(const scope_options& o, bool as_json) {
   } else {
     std::cout << "\nEvery family runs a winner measured on this box.\n";
   }
-  return 0;
+  return code;
 }
 
 int cmd_verdict(const scope_options& o) {
   const auto box = box::this_box();
+  bool fresh = true;
   for (const auto& path : find_manifests(o)) {
     const auto m = load_manifest(path);
     const auto v = judge(m, box);
-    std::cout << fmt::format("{}: {}{}\n", m.scope, sidecar::to_string(v.v), v.message.empty() ? "" : " — " + v.message);
+    fresh = fresh && v.v == sidecar::verdict::fresh;
+    std::cout << fmt::format("{}: {}\n", m.scope, v.message);
   }
-  return 0;
+  return fresh ? 0 : exit_not_fresh;
 }
 
 int cmd_explain(const scope_options& o, const std::string& family) {
@@ -211,7 +227,7 @@ int cmd_explain(const scope_options& o, const std::string& family) {
 
 void register_mint_commands(CLI::App& app) {
   static scope_options mint_opts, status_opts, verdict_opts, explain_opts;
-  static bool when_needed = false, as_json = false;
+  static bool when_needed = false, as_json = false, check = false;
   static std::string family;
 
   auto* mint = app.add_subcommand("mint", "Race kernel families on this box and stamp the winners (what the build's targets run)");
@@ -226,9 +242,12 @@ void register_mint_commands(CLI::App& app) {
   auto* status = app.add_subcommand("status", "Every family's stamped row, its source, verdict and margin");
   add_scope_options(status, status_opts);
   status->add_flag("--json", as_json, "Machine-readable: per scope, per-family completeness and verdict");
-  status->callback([] { exit_code() = cmd_status(status_opts, as_json); });
+  status->add_flag("--check", check,
+                   "Exit 3 when a scope is not fresh, 4 when one is fresh but incomplete (for CI to gate on)");
+  status->callback([] { exit_code() = cmd_status(status_opts, as_json, check); });
 
-  auto* verdict = app.add_subcommand("verdict", "Whether the sidecar counts for this build, per scope, and why");
+  auto* verdict = app.add_subcommand("verdict", "Whether the sidecar counts for this build, per scope, and why "
+                                                "(exit 3 when a scope is not fresh)");
   add_scope_options(verdict, verdict_opts);
   verdict->callback([] { exit_code() = cmd_verdict(verdict_opts); });
 

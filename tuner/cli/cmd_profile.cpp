@@ -13,6 +13,7 @@
 #include "box/identity.h"
 #include "cli/commands.h"
 #include "manifest/manifest.h"
+#include "mint/build_step.h"
 #include "profile/export.h"
 #include "sidecar/verdict.h"
 
@@ -31,7 +32,7 @@ int export_profiles(const export_args& a) {
   for (const auto& path : a.manifests) {
     const auto m = load_manifest(path);
     const auto file = sidecar::load(sidecar_path(m));
-    const auto judged = sidecar::judge(file, {m.scope, m.version, m.bench, m.family_names(), box.identity});
+    const auto judged = mint::judge_scope(m, file, box);
     try {
       const auto p = profile::make_profile(m, file, judged, "cmake-tune " TUNE_VERSION);
       if (a.out.empty() && m.defaults.empty())

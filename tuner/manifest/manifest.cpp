@@ -82,6 +82,8 @@ manifest load_manifest(const std::filesystem::path& file) {
     m.sidecar = j.at("sidecar").get<std::string>();
     m.bench = j.at("bench").get<std::string>();
     m.build_dir = j.at("build_dir").get<std::string>();
+    m.config = j.value("config", std::string());
+    m.multi_config = j.value("multi_config", false);
     m.state_dir = j.at("state_dir").get<std::string>();
     m.stamp_dir = j.at("stamp_dir").get<std::string>();
     m.defaults = j.at("defaults").get<std::string>();
@@ -123,6 +125,14 @@ manifest load_manifest(const std::filesystem::path& file) {
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(fmt::format("manifest {} is malformed: {}", file.string(), e.what()));
   }
+}
+
+std::string tune_command(const manifest& m) {
+  const std::string tree = m.build_dir.string();
+  const std::string build = fmt::format("cmake --build {}{} --target tune-{}", tree,
+                                        m.multi_config ? " --config " + m.config : "", m.scope);
+  if (!m.target_class.empty()) return fmt::format("cmake -B {} -UTUNE_TARGET_CLASS && {}", tree, build);
+  return build;
 }
 
 bool sidecar_from_environment() {

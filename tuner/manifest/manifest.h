@@ -59,6 +59,8 @@ struct manifest {
   std::filesystem::path sidecar;    // as configured; see sidecar_path()
   std::filesystem::path bench;
   std::filesystem::path build_dir;  // CMAKE_BINARY_DIR, for the commands messages suggest
+  std::string config;               // the configuration this manifest is for (CMAKE_BUILD_TYPE when single-config)
+  bool multi_config = false;        // the tree has one manifest per configuration
   std::filesystem::path state_dir;  // stamp.done, stamp.json, stamp.d, race request/result
   std::filesystem::path stamp_dir;  // tune/kernels/ headers
   std::filesystem::path defaults;
@@ -81,6 +83,11 @@ manifest load_manifest(const std::filesystem::path& file);
 
 // The sidecar this build uses: $TUNE_MANIFEST when set, else the configured path.
 std::filesystem::path sidecar_path(const manifest& m);
+
+// The command that tunes the scope in this tree, valid as printed: `cmake --build <tree>
+// [--config <c>] --target tune-<scope>`; for a tree built for TUNE_TARGET_CLASS, which measures
+// nothing, the configure step that lifts it first.
+std::string tune_command(const manifest& m);
 
 // Whether the sidecar location came from the environment (then a non-fresh verdict warns).
 bool sidecar_from_environment();

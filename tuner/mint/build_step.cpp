@@ -18,15 +18,11 @@
 
 namespace tune::mint {
 
-namespace {
-
 sidecar::judgement judge_scope(const manifest& m, const sidecar::loaded& file, const box::box_info& box) {
-  return sidecar::judge(file, {m.scope, m.version, m.bench, m.family_names(), box.identity});
+  return sidecar::judge(file, {m.scope, m.version, m.bench, m.family_names(), box.identity, box::join(box.features)});
 }
 
-std::string tune_command(const manifest& m) {
-  return fmt::format("cmake --build {} --target tune-{}", m.build_dir.string(), m.scope);
-}
+namespace {
 
 void print_error(const std::string& text) { std::fprintf(stderr, "%s\n", text.c_str()); }
 
@@ -37,8 +33,8 @@ std::string residue_text(const profile::coverage& c) {
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 
-race_plan residue_plan(const profile::coverage& c) {
-  race_plan plan{c.residue, {}};
+race_plan residue_plan(const profile::coverage& c, std::string why) {
+  race_plan plan{c.residue, {}, std::move(why)};
   for (const auto& [family, seat] : c.covered) plan.adopted[family] = {seat.suffix, seat.cls};
   return plan;
 }
@@ -94,27 +90,33 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   // the profiles leave (families they lack, seats this box unlocks).
   std::optional<race_plan> plan;
   if (mode == mint_mode::always) {
-    plan = full_race(m);
+    plan = full_race(m, "the tune target races every family");
   } else if (m.release && pol.value == policy::automatic) {
     bool race = false;
     if (!release_rules(m, file, verdict, target, race)) return false;
-    if (race) plan = full_race(m);
+    if (race)
+      plan = full_race(m, verdict.v == sidecar::verdict::fresh
+                              ? "a release build (TUNE_RELEASE=ON) stamps only winners measured here, and the fresh "
+                                "sidecar has guesses: " + fmt::format("{}", fmt::join(release_gaps(m, *file.doc, m.quick), "; "))
+                              : "a release build (TUNE_RELEASE=ON) stamps only winners measured here: " + verdict.message);
   } else if ((verdict.v != sidecar::verdict::fresh || !target.may_measure) && pol.value != policy::reference) {
     const auto coverage = profile::cover(m, ladder.usable, target.features);
     if (!coverage.complete()) {
       if (pol.value == policy::automatic && target.may_measure) {
-        plan = residue_plan(coverage);
+        plan = residue_plan(coverage, verdict.message);
       } else if (pol.value == policy::warn || pol.value == policy::error) {
         const std::string why = target.may_measure ? verdict.message
                                                    : fmt::format("no profile for TUNE_TARGET_CLASS={} covers {}.",
                                                                  m.target_class, residue_text(coverage));
-        const std::string text = fmt::format("cmake-tune: scope {} is not tuned for this box: {} Stamping fallbacks. "
-                                             "To tune it: {}", m.scope, why, tune_command(m));
         if (pol.value == policy::error) {
-          print_error("error: " + text + " (TUNE_POLICY=error)");
+          print_error(fmt::format("error: cmake-tune: scope {} is not tuned for this box: {} TUNE_POLICY=error fails "
+                                  "the build. To tune it: {}",
+                                  m.scope, why, tune::tune_command(m)));
           return false;
         }
-        print_error("warning: " + text);
+        print_error(fmt::format("warning: cmake-tune: scope {} is not tuned for this box: {} TUNE_POLICY=warn stamps "
+                                "profile seats and fallbacks instead. To tune it: {}",
+                                m.scope, why, tune::tune_command(m)));
       }
     }
   }

@@ -4,7 +4,15 @@
 #include <filesystem>
 #include <vector>
 
+#include "box/identity.h"
+#include "manifest/manifest.h"
+#include "sidecar/verdict.h"
+
 namespace tune::mint {
+
+// The scope's verdict (sidecar/verdict.h) against this build and this box as it is now: its
+// identity and its features, TUNE_FORCE_FEATURES applied. Every command asks it this way.
+sidecar::judgement judge_scope(const manifest& m, const sidecar::loaded& file, const box::box_info& box);
 
 enum class mint_mode {
   when_needed,  // the stamp step of every build: mint only when the policy says so

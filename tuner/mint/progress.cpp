@@ -29,30 +29,40 @@ int number(const std::map<std::string, std::string>& f, const char* key) {
 
 }  // namespace
 
-progress::progress(std::FILE* out) : out_(out), start_(std::chrono::steady_clock::now()) {
+namespace {
+
+verbosity verbosity_from_environment() {
   const char* v = std::getenv("TUNE_VERBOSITY");
-  const std::string verbosity = v ? v : "normal";
-  if (verbosity == "silent") silent_ = true;
-  else if (verbosity == "verbose") verbose_ = true;
-  else if (verbosity != "normal")
-    throw std::invalid_argument(fmt::format("TUNE_VERBOSITY='{}' is not one of silent, normal, verbose", verbosity));
-  live_ = isatty(fileno(out_)) && !verbose_;
+  const std::string level = v ? v : "normal";
+  if (level == "silent") return verbosity::silent;
+  if (level == "normal") return verbosity::normal;
+  if (level == "verbose") return verbosity::verbose;
+  throw std::invalid_argument(fmt::format("TUNE_VERBOSITY='{}' is not one of silent, normal, verbose", level));
+}
+
+bool events_from_environment() {
+  const char* v = std::getenv("TUNE_EVENTS");
+  const std::string value = v ? v : "";
+  if (value.empty() || value == "0") return false;
+  if (value == "1") return true;
+  throw std::invalid_argument(fmt::format("TUNE_EVENTS='{}' is not 1 (forward every event) or 0", value));
+}
+
+}  // namespace
+
+progress::progress(std::FILE* out)
+    : progress(out, isatty(fileno(out)) != 0, verbosity_from_environment(), events_from_environment()) {}
+
+progress::progress(std::FILE* out, bool terminal, verbosity level, bool forward_events)
+    : out_(out), start_(std::chrono::steady_clock::now()) {
+  forward_ = forward_events || level == verbosity::verbose;
+  silent_ = !forward_events && level == verbosity::silent;
+  live_ = terminal && !forward_ && !silent_;
 }
 
 progress::~progress() { finish(); }
 
-void progress::event(const std::string& line) {
-  if (!live_) {
-    // Not a terminal (or verbose): forward untouched, unless silent on a terminal.
-    if (!(silent_ && isatty(fileno(out_)))) {
-      std::fputs((line + "\n").c_str(), out_);
-      std::fflush(out_);
-    }
-    return;
-  }
-  if (silent_) return;
-  const std::string body = line.rfind("@tune ", 0) == 0 ? line.substr(6) : line;
-  const auto kind = body.substr(0, body.find(' '));
+void progress::track(const std::string& kind, const std::string& body) {
   const auto f = fields(body);
   if (kind == "plan") {
     total_ += number(f, "total");
@@ -68,21 +78,39 @@ void progress::event(const std::string& line) {
     rows_live_ = number(f, "live");
   } else if (kind == "end") {
     ++done_;
-    std::fputs("\r\033[K", out_);
-    // A companion's verdict is indented under its family's, named with it.
-    const std::string name = f.count("name") ? f.at("name") : "";
-    const std::string shown = f.count("companion_of") ? fmt::format("  {} ({})", name, f.at("companion_of")) : name;
-    std::fputs(fmt::format("  {:<24} {:<20} {:<8} {:+.1f}%\n", shown,
-                           f.count("winner") ? f.at("winner") : "", f.count("verdict") ? f.at("verdict") : "",
-                           std::atof(f.count("margin") ? f.at("margin").c_str() : "0"))
-                   .c_str(),
-               out_);
   }
+}
+
+void progress::event(const std::string& line) {
+  if (forward_) {
+    std::fputs((line + "\n").c_str(), out_);
+    std::fflush(out_);
+    return;
+  }
+  if (silent_) return;
+  const std::string body = line.rfind("@tune ", 0) == 0 ? line.substr(6) : line;
+  const auto kind = body.substr(0, body.find(' '));
+  track(kind, body);
+  if (kind != "end") {
+    render();
+    return;
+  }
+  // One line per family as it ends; a companion's is indented under its family's, named with it.
+  const auto f = fields(body);
+  const std::string name = f.count("name") ? f.at("name") : "";
+  const std::string shown = f.count("companion_of") ? fmt::format("  {} ({})", name, f.at("companion_of")) : name;
+  const std::string margin = f.count("margin") ? f.at("margin") + "%" : "";
+  if (live_) std::fputs("\r\033[K", out_);
+  std::fputs(fmt::format("  {:<24} {:<20} {:<8} {}\n", shown, f.count("winner") ? f.at("winner") : "",
+                         f.count("verdict") ? f.at("verdict") : "", margin)
+                 .c_str(),
+             out_);
   render();
+  std::fflush(out_);
 }
 
 void progress::note(const std::string& text) {
-  if (silent_ && isatty(fileno(out_))) return;
+  if (silent_) return;
   if (live_) std::fputs("\r\033[K", out_);
   std::fputs((text + "\n").c_str(), out_);
   if (live_) render();
@@ -90,7 +118,7 @@ void progress::note(const std::string& text) {
 }
 
 void progress::render() {
-  if (!live_ || silent_) return;
+  if (!live_) return;
   const int width = 18;
   const int filled = total_ ? done_ * width / total_ : 0;
   const auto secs = static_cast<int>(std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
@@ -103,7 +131,7 @@ void progress::render() {
 }
 
 void progress::finish() {
-  if (live_ && !silent_) {
+  if (live_) {
     std::fputs("\r\033[K", out_);
     std::fflush(out_);
   }

@@ -1,6 +1,7 @@
 #include "mint/race_scope.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <random>
 
 #include <fmt/format.h>
@@ -53,9 +54,16 @@ nlohmann::json race_table(const manifest& m, const family_decl& family, nlohmann
   return table;
 }
 
+// TUNE_FORCE_FEATURES as the mint ran under it ("" when unset): the features it measured with
+// are part of the box (sidecar/verdict.h).
+std::string forced_features() {
+  const char* forced = std::getenv("TUNE_FORCE_FEATURES");
+  return forced ? forced : "";
+}
+
 }  // namespace
 
-race_plan full_race(const manifest& m) { return {m.family_names(), {}}; }
+race_plan full_race(const manifest& m, std::string why) { return {m.family_names(), {}, std::move(why)}; }
 
 mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohmann::json* previous, progress& show,
                         const race_plan& plan) {
@@ -77,11 +85,13 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
   std::filesystem::remove(result_file);
   util::write_file_atomic(request_file, race_request(m, previous, plan.families).dump(2));
   if (plan.adopted.empty())
-    show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} families", m.scope, plan.families.size()));
+    show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} families, because {}", m.scope,
+                          plan.families.size(), plan.why));
   else
-    show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} of {} families ({}); {} adopted from profiles",
+    show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} of {} families ({}); {} adopted from profiles; "
+                          "because {}",
                           m.scope, plan.families.size(), m.families.size(), fmt::join(plan.families, ", "),
-                          plan.adopted.size()));
+                          plan.adopted.size(), plan.why));
 
   util::spawn_options run;
   run.argv = {m.bench.string(), "race", "--request", request_file.string(), "--out", result_file.string()};
@@ -135,6 +145,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
   update.provenance = {
       {"class", box.cls},
       {"features", box::join(box.features)},
+      {"forced_features", forced_features()},
       {"compiler", m.compiler},
       {"noise", mint.value("noise_overridden", false) ? "overridden" : "ok"},
       {"noise_probes", probes_text(mint.at("probes"))},

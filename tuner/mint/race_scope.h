@@ -20,8 +20,9 @@ namespace tune::mint {
 struct race_plan {
   std::vector<std::string> families;                     // raced now; every family for a full mint
   std::map<std::string, std::pair<std::string, std::string>> adopted;  // family -> (suffix, profile class)
+  std::string why;                                       // why it races now, for the line that says so
 };
-race_plan full_race(const manifest& m);
+race_plan full_race(const manifest& m, std::string why);
 
 struct mint_outcome {
   enum kind { written, family_errors, refused, interrupted, failed } status = failed;

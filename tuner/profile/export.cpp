@@ -19,13 +19,9 @@ const char* to_string(refusal r) {
 
 namespace {
 
-std::string tune_command(const manifest& m) {
-  return fmt::format("cmake --build {} --target tune-{}", m.build_dir.string(), m.scope);
-}
-
 [[noreturn]] void refuse(const manifest& m, refusal why, const std::string& evidence) {
   throw export_refused(why, fmt::format("tune-profile-export refuses scope {}: the sidecar is {}: {} Mint it first: {}",
-                                        m.scope, to_string(why), evidence, tune_command(m)));
+                                        m.scope, to_string(why), evidence, tune::tune_command(m)));
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "sidecar/verdict.h"
 #include "util/atomic_file.h"
 #include "util/file_lock.h"
+#include "util/elf.h"
 #include "util/sha256.h"
 #include "util/utc_time.h"
 
@@ -62,7 +63,10 @@ json bench_record(const scope_update& u) {
   if (!mtime)
     throw std::runtime_error(
         fmt::format("cannot record scope \"{}\": its bench executable \"{}\" does not exist", u.scope, path.string()));
-  return {{"path", path.string()}, {"mtime_ns", *mtime}, {"sha256", util::sha256_file(path)}};
+  return {{"path", path.string()},
+          {"mtime_ns", *mtime},
+          {"sha256", util::sha256_file(path)},
+          {"code_sha256", util::code_sha256(path)}};
 }
 
 // Measurements from another box say nothing about this one; entries adopted for this box

@@ -7,8 +7,8 @@
 
 #include "sidecar/format.h"
 #include "util/atomic_file.h"
+#include "util/elf.h"
 #include "util/sha256.h"
-#include "util/utc_time.h"
 
 namespace tune::sidecar {
 using nlohmann::json;
@@ -74,56 +74,53 @@ loaded load(const std::filesystem::path& path) {
 
 namespace {
 
-constexpr long long ns_per_s = 1'000'000'000LL;
-
-// Same second with one side lacking sub-second precision (e.g. a filesystem that stores whole
-// seconds): the times cannot order the two, so the content hash alone decides.
-bool newer(long long bench_ns, long long sidecar_ns) {
-  if (bench_ns <= sidecar_ns) return false;
-  const bool same_second = bench_ns / ns_per_s == sidecar_ns / ns_per_s;
-  const bool coarse = bench_ns % ns_per_s == 0 || sidecar_ns % ns_per_s == 0;
-  return !(same_second && coarse);
-}
-
 struct context {
   const loaded& file;
   const expectation& want;
-  std::string sidecar() const { return fmt::format("Sidecar \"{}\"", file.path.string()); }
+  std::string sidecar() const { return fmt::format("sidecar \"{}\"", file.path.string()); }
   std::string bench() const { return fmt::format("\"{}\"", want.bench.string()); }
   std::string remint() const { return fmt::format("build the \"tune-{}\" target to re-measure", want.scope); }
 };
 
 std::optional<judgement> judge_bench(const context& c, const json& scope) {
-  const std::string recorded = scope.at("bench").at("sha256").get<std::string>();
-  const auto bench_ns = util::mtime_ns(c.want.bench);
-  if (!bench_ns)
+  const json& bench = scope.at("bench");
+  // Sidecars written before code hashes recorded the whole file's: then the whole file decides.
+  const bool by_code = bench.contains("code_sha256") && bench["code_sha256"].is_string();
+  const std::string recorded = bench.at(by_code ? "code_sha256" : "sha256").get<std::string>();
+  const char* what = by_code ? "code sha256" : "sha256";
+  if (!std::filesystem::exists(c.want.bench))
     return judgement{verdict::stale_binary,
-                     fmt::format("{} is stale for scope \"{}\": its bench executable {} does not exist, so it "
-                                 "cannot be checked against the sha256 {} recorded at the mint; {}.",
-                                 c.sidecar(), c.want.scope, c.bench(), recorded, c.remint())};
-  if (newer(*bench_ns, c.file.mtime_ns))
-    return judgement{verdict::stale_binary,
-                     fmt::format("{} is stale for scope \"{}\": its bench executable {} was modified at {}, "
-                                 "after the sidecar was written at {}; {}.",
-                                 c.sidecar(), c.want.scope, c.bench(), util::utc_iso8601_ns(*bench_ns),
-                                 util::utc_iso8601_ns(c.file.mtime_ns), c.remint())};
-  const std::string current = util::sha256_file(c.want.bench);
+                     fmt::format("stale_binary: {} is stale for scope \"{}\": its bench executable {} does not exist, "
+                                 "so it cannot be checked against the {} {} recorded at the mint; {}.",
+                                 c.sidecar(), c.want.scope, c.bench(), what, recorded, c.remint())};
+  const std::string current = by_code ? util::code_sha256(c.want.bench) : util::sha256_file(c.want.bench);
   if (current != recorded)
     return judgement{verdict::stale_binary,
-                     fmt::format("{} is stale for scope \"{}\": its bench executable {} has sha256 {}, but the "
-                                 "mint measured sha256 {}; {}.",
-                                 c.sidecar(), c.want.scope, c.bench(), current, recorded, c.remint())};
+                     fmt::format("stale_binary: {} is stale for scope \"{}\": its bench executable {} has {} {}, but "
+                                 "the mint measured {} {}; {}.",
+                                 c.sidecar(), c.want.scope, c.bench(), what, current, what, recorded, c.remint())};
   return std::nullopt;
 }
 
 std::optional<judgement> judge_box(const context& c, const json& provenance) {
   const std::string box = provenance.at("box").get<std::string>();
-  if (box == c.want.box) return std::nullopt;
-  if (provenance.value("applied_box", std::string()) == c.want.box) return std::nullopt;
+  if (box != c.want.box && provenance.value("applied_box", std::string()) != c.want.box)
+    return judgement{verdict::foreign_box,
+                     fmt::format("foreign_box: {} was measured on box \"{}\", not on this box \"{}\"; its winners for "
+                                 "scope \"{}\" do not apply here; {}.",
+                                 c.sidecar(), box, c.want.box, c.want.scope, c.remint())};
+  // The same box measured with other features (TUNE_FORCE_FEATURES then or now) is another box.
+  const auto features = provenance.find("features");
+  if (features == provenance.end() || !features->is_string() || c.want.features.empty() ||
+      *features == c.want.features)
+    return std::nullopt;
+  const std::string forced = provenance.value("forced_features", std::string());
   return judgement{verdict::foreign_box,
-                   fmt::format("{} was measured on box \"{}\", not on this box \"{}\"; its winners for scope "
-                               "\"{}\" do not apply here; {}.",
-                               c.sidecar(), box, c.want.box, c.want.scope, c.remint())};
+                   fmt::format("foreign_box: {} was measured on this box with features \"{}\"{}, but its features now "
+                               "are \"{}\"; its winners for scope \"{}\" do not apply; {}.",
+                               c.sidecar(), features->get<std::string>(),
+                               forced.empty() ? "" : fmt::format(" (TUNE_FORCE_FEATURES={})", forced), c.want.features,
+                               c.want.scope, c.remint())};
 }
 
 std::vector<std::string> families_without_entry(const context& c, const json& doc, const json& scope) {
@@ -143,12 +140,12 @@ judgement judge(const loaded& file, const expectation& want) {
   const context c{file, want};
   if (file.absent)
     return {verdict::absent,
-            fmt::format("No sidecar at \"{}\": scope \"{}\" has not been tuned in this build tree; build the "
+            fmt::format("absent: no sidecar at \"{}\": scope \"{}\" has not been tuned in this build tree; build the "
                         "\"tune-{}\" target to measure it.",
                         file.path.string(), want.scope, want.scope)};
   if (!file.doc)
     return {verdict::unreadable,
-            fmt::format("{} is unreadable ({}); its winners are ignored until a mint rewrites it; build the "
+            fmt::format("unreadable: {} is unreadable ({}); its winners are ignored until a mint rewrites it; build the "
                         "\"tune-{}\" target.",
                         c.sidecar(), file.error, want.scope)};
 
@@ -160,22 +157,22 @@ judgement judge(const loaded& file, const expectation& want) {
   if (auto j = judge_box(c, doc.at("provenance"))) return *j;
   if (!recorded)
     return {verdict::missing,
-            fmt::format("{} has no entry for scope \"{}\", so its families {} were never measured here; build "
+            fmt::format("missing: {} has no entry for scope \"{}\", so its families {} were never measured here; build "
                         "the \"tune-{}\" target to measure them.",
                         c.sidecar(), want.scope, fmt::join(want.families, ", "), want.scope)};
 
   const int version = scope->at("version").get<int>();
   if (version != want.version)
     return {verdict::version,
-            fmt::format("{} holds scope \"{}\" at version {}, but this build declares version {}; {}.", c.sidecar(),
+            fmt::format("version: {} holds scope \"{}\" at version {}, but this build declares version {}; {}.", c.sidecar(),
                         want.scope, version, want.version, c.remint())};
 
   if (const auto missing = families_without_entry(c, doc, *scope); !missing.empty())
     return {verdict::missing,
-            fmt::format("{} has no entries for families {} of scope \"{}\"; build the \"tune-{}\" target to "
+            fmt::format("missing: {} has no entries for families {} of scope \"{}\"; build the \"tune-{}\" target to "
                         "measure them.",
                         c.sidecar(), fmt::join(missing, ", "), want.scope, want.scope)};
-  return {verdict::fresh, fmt::format("{} is fresh for scope \"{}\".", c.sidecar(), want.scope)};
+  return {verdict::fresh, fmt::format("fresh: {} is fresh for scope \"{}\".", c.sidecar(), want.scope)};
 }
 
 }  // namespace tune::sidecar

@@ -32,6 +32,7 @@ struct expectation {
   std::filesystem::path bench;             // the scope's bench executable
   std::vector<std::string> families;
   std::string box;                         // this box's identity
+  std::string features;                    // its features now, TUNE_FORCE_FEATURES applied (box::join)
 };
 
 struct judgement {
@@ -41,10 +42,14 @@ struct judgement {
 };
 
 // Checks in the order of the spec's table: absent, unreadable, stale_binary, foreign_box,
-// version, missing; the first failing check decides. A scope with no entry in `scopes` skips the
+// version, missing; the first failing check decides. stale_binary compares the bench's code
+// (util::code_sha256: its code and data, not its file times or debug information) with what the
+// mint recorded; foreign_box the box identity, and the features the mint measured with (forced
+// with TUNE_FORCE_FEATURES or not) with this box's now. A scope with no entry in `scopes` skips the
 // checks that need one (stale_binary, version) and is `missing` all its families. A family
 // counts as present when it has a `kernels` entry and the scope's recorded `families` lists it.
-// Hashes the bench executable; throws only when that file exists but cannot be read.
+// Hashes the bench executable; throws only when that file exists but cannot be read. Every
+// message starts with the verdict word and names both values.
 judgement judge(const loaded& file, const expectation& want);
 
 }  // namespace tune::sidecar

@@ -30,7 +30,7 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std:
   scope_stamp result{verdict, verdict_message, policy, {}, 0};
   nlohmann::json record = {{"scope", m.scope}, {"verdict", verdict}, {"verdict_message", verdict_message},
                            {"policy", policy}, {"families", nlohmann::json::object()}};
-  const auto tune_command = fmt::format("cmake --build {} --target tune-{}", m.build_dir.string(), m.scope);
+  const auto tune_command = tune::tune_command(m);
   for (const auto& family : m.families) {
     const seat s = choose_seat(family, inputs);
     const auto sig = parse_signature(family.signature);

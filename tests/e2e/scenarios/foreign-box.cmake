@@ -40,7 +40,7 @@ if(E2E_RC EQUAL 0)
 endif()
 e2e_expect_contains("build under TUNE_POLICY=error" "${E2E_OUTPUT}" "error: cmake-tune: scope e2e is not tuned for this box")
 e2e_expect_contains("build under TUNE_POLICY=error (both identities)" "${E2E_OUTPUT}" "${reason}")
-e2e_expect_contains("build under TUNE_POLICY=error" "${E2E_OUTPUT}" "(TUNE_POLICY=error)")
+e2e_expect_contains("build under TUNE_POLICY=error" "${E2E_OUTPUT}" "TUNE_POLICY=error fails the build")
 
 file(TOUCH "${sidecar}")
 e2e_build(policy-reference "${bin}" MAY_FAIL ENV TUNE_POLICY=reference)

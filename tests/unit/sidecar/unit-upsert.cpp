@@ -50,7 +50,8 @@ TEST_CASE_FIXTURE(upsert_case, "the first write records the scope, its bench and
                                        {"bench",
                                         {{"path", alpha_bench.string()},
                                          {"mtime_ns", *util::mtime_ns(alpha_bench)},
-                                         {"sha256", util::sha256_hex("bench v1")}}},
+                                         {"sha256", util::sha256_hex("bench v1")},
+                                         {"code_sha256", util::sha256_hex("bench v1")}}},
                                        {"complete", true},
                                        {"families", {"dot", "gemm"}}});
   CHECK(doc["provenance"] == json{{"box", test::box_a},

@@ -2,6 +2,7 @@
 
 #include "sidecar/verdict.h"
 #include "sidecar_fixture.h"
+#include "util/elf.h"
 #include "util/json_file.h"
 #include "util/sha256.h"
 
@@ -23,11 +24,16 @@ struct verdict_case : test::sidecar_fixture {
       {"scopes",
        {{"mykernels",
          {{"version", 3},
-          {"bench", {{"path", bench_path.string()}, {"mtime_ns", test::t0}, {"sha256", util::sha256_file(bench_path)}}},
+          {"bench",
+           {{"path", bench_path.string()},
+            {"mtime_ns", test::t0},
+            {"sha256", util::sha256_file(bench_path)},
+            {"code_sha256", util::code_sha256(bench_path)}}},
           {"complete", true},
           {"families", {"dot", "gemm"}}}}}},
-      {"provenance", {{"box", test::box_a}, {"written", "2027-01-15T08:00:01Z"}, {"tool", "cmake-tune 0.1.0"}}}};
-  sidecar::expectation want{"mykernels", 3, bench_path, {"dot", "gemm"}, test::box_a};
+      {"provenance",
+       {{"box", test::box_a}, {"features", "avx2;fma"}, {"written", "2027-01-15T08:00:01Z"}, {"tool", "cmake-tune 0.1.0"}}}};
+  sidecar::expectation want{"mykernels", 3, bench_path, {"dot", "gemm"}, test::box_a, "avx2;fma"};
   long long sidecar_mtime = test::t0 + 1'250'000'000LL;
   long long bench_mtime = test::t0;
 
@@ -37,7 +43,7 @@ struct verdict_case : test::sidecar_fixture {
     test::set_mtime_ns(bench_path, bench_mtime);
     return sidecar::judge(sidecar::load(sidecar), want);
   }
-  std::string quoted_sidecar() const { return "Sidecar \"" + sidecar.string() + "\""; }
+  std::string quoted_sidecar() const { return "sidecar \"" + sidecar.string() + "\""; }
   std::string quoted_bench() const { return "\"" + bench_path.string() + "\""; }
 };
 
@@ -56,13 +62,13 @@ TEST_CASE("verdict names") {
 TEST_CASE_FIXTURE(verdict_case, "fresh: everything matches") {
   const auto j = run();
   CHECK(j.v == verdict::fresh);
-  CHECK(j.message == quoted_sidecar() + " is fresh for scope \"mykernels\".");
+  CHECK(j.message == "fresh: " + quoted_sidecar() + " is fresh for scope \"mykernels\".");
 }
 
 TEST_CASE_FIXTURE(verdict_case, "absent names the path") {
   const auto j = sidecar::judge(sidecar::load(sidecar), want);
   CHECK(j.v == verdict::absent);
-  CHECK(j.message == "No sidecar at \"" + sidecar.string() +
+  CHECK(j.message == "absent: no sidecar at \"" + sidecar.string() +
                          "\": scope \"mykernels\" has not been tuned in this build tree; build the \"tune-mykernels\" "
                          "target to measure it.");
 }
@@ -71,7 +77,7 @@ TEST_CASE_FIXTURE(verdict_case, "unreadable names the path and the parse error")
   test::write_text(sidecar, "{\"format\": \"tune-sidecar/1\",");
   const auto j = sidecar::judge(sidecar::load(sidecar), want);
   CHECK(j.v == verdict::unreadable);
-  CHECK(j.message == quoted_sidecar() +
+  CHECK(j.message == "unreadable: " + quoted_sidecar() +
                          " is unreadable ([json.exception.parse_error.101] parse error at line 1, column 29: syntax "
                          "error while parsing object key - unexpected end of input; expected string literal); its "
                          "winners are ignored until a mint rewrites it; build the \"tune-mykernels\" target.");
@@ -81,7 +87,7 @@ TEST_CASE_FIXTURE(verdict_case, "unreadable: another format") {
   doc["format"] = "tune-profile/1";
   const auto j = run();
   CHECK(j.v == verdict::unreadable);
-  CHECK(j.message == quoted_sidecar() +
+  CHECK(j.message == "unreadable: " + quoted_sidecar() +
                          " is unreadable (its format is \"tune-profile/1\", expected \"tune-sidecar/1\"); its winners "
                          "are ignored until a mint rewrites it; build the \"tune-mykernels\" target.");
 }
@@ -90,55 +96,35 @@ TEST_CASE_FIXTURE(verdict_case, "unreadable: the right format with a wrong shape
   doc["scopes"]["mykernels"]["version"] = "3";
   const auto j = run();
   CHECK(j.v == verdict::unreadable);
-  CHECK(j.message == quoted_sidecar() +
+  CHECK(j.message == "unreadable: " + quoted_sidecar() +
                          " is unreadable (scopes.mykernels.version is a string, expected an integer); its winners are "
                          "ignored until a mint rewrites it; build the \"tune-mykernels\" target.");
 }
 
-TEST_CASE_FIXTURE(verdict_case, "stale_binary: the bench is newer than the sidecar, both times named") {
-  bench_mtime = sidecar_mtime + 500'000'000LL;
-  const auto j = run();
-  CHECK(j.v == verdict::stale_binary);
-  CHECK(j.message == quoted_sidecar() + " is stale for scope \"mykernels\": its bench executable " + quoted_bench() +
-                         " was modified at 2027-01-15T08:00:01.750000000Z, after the sidecar was written at "
-                         "2027-01-15T08:00:01.250000000Z; build the \"tune-mykernels\" target to re-measure.");
-}
-
-TEST_CASE_FIXTURE(verdict_case, "stale_binary: one nanosecond newer counts where both times have nanoseconds") {
-  sidecar_mtime = test::t0 + 100;
-  bench_mtime = test::t0 + 101;
-  const auto j = run();
-  CHECK(j.v == verdict::stale_binary);
-  CHECK(j.message == quoted_sidecar() + " is stale for scope \"mykernels\": its bench executable " + quoted_bench() +
-                         " was modified at 2027-01-15T08:00:00.000000101Z, after the sidecar was written at "
-                         "2027-01-15T08:00:00.000000100Z; build the \"tune-mykernels\" target to re-measure.");
-}
-
-TEST_CASE_FIXTURE(verdict_case, "same second without sub-second precision: an unchanged hash keeps it fresh") {
-  sidecar_mtime = test::t0;
-  bench_mtime = test::t0 + 400'000'000LL;
+TEST_CASE_FIXTURE(verdict_case, "a bench rebuilt with the same code is fresh, whatever its file times") {
+  bench_mtime = sidecar_mtime + 500'000'000LL;  // a touch, or a comment-only edit: newer, the same code
   CHECK(run().v == verdict::fresh);
 }
 
-TEST_CASE_FIXTURE(verdict_case, "same second without sub-second precision: a changed hash makes it stale") {
-  sidecar_mtime = test::t0;
-  bench_mtime = test::t0 + 400'000'000LL;
-  const std::string recorded = doc["scopes"]["mykernels"]["bench"]["sha256"];
-  test::write_text(bench_path, "bench v2");
+TEST_CASE_FIXTURE(verdict_case, "stale_binary: other code, both code hashes named") {
+  doc["scopes"]["mykernels"]["bench"]["code_sha256"] = std::string(64, 'a');
   const auto j = run();
   CHECK(j.v == verdict::stale_binary);
-  CHECK(j.message == quoted_sidecar() + " is stale for scope \"mykernels\": its bench executable " + quoted_bench() +
-                         " has sha256 " + util::sha256_hex("bench v2") + ", but the mint measured sha256 " + recorded +
+  CHECK(j.message == "stale_binary: " + quoted_sidecar() + " is stale for scope \"mykernels\": its bench executable " +
+                         quoted_bench() + " has code sha256 " + util::code_sha256(bench_path) +
+                         ", but the mint measured code sha256 " + std::string(64, 'a') +
                          "; build the \"tune-mykernels\" target to re-measure.");
 }
 
-TEST_CASE_FIXTURE(verdict_case, "stale_binary: an older bench with other content, both hashes named") {
-  doc["scopes"]["mykernels"]["bench"]["sha256"] = std::string(64, 'a');
+TEST_CASE_FIXTURE(verdict_case, "a sidecar written before code hashes: the whole file's sha256 decides") {
+  doc["scopes"]["mykernels"]["bench"].erase("code_sha256");
+  CHECK(run().v == verdict::fresh);
+  doc["scopes"]["mykernels"]["bench"]["sha256"] = std::string(64, 'b');
   const auto j = run();
   CHECK(j.v == verdict::stale_binary);
-  CHECK(j.message == quoted_sidecar() + " is stale for scope \"mykernels\": its bench executable " + quoted_bench() +
-                         " has sha256 " + util::sha256_hex("bench v1") + ", but the mint measured sha256 " +
-                         std::string(64, 'a') + "; build the \"tune-mykernels\" target to re-measure.");
+  CHECK(j.message == "stale_binary: " + quoted_sidecar() + " is stale for scope \"mykernels\": its bench executable " +
+                         quoted_bench() + " has sha256 " + util::sha256_hex("bench v1") + ", but the mint measured sha256 " +
+                         std::string(64, 'b') + "; build the \"tune-mykernels\" target to re-measure.");
 }
 
 TEST_CASE_FIXTURE(verdict_case, "stale_binary: the bench executable is gone") {
@@ -146,19 +132,35 @@ TEST_CASE_FIXTURE(verdict_case, "stale_binary: the bench executable is gone") {
   std::filesystem::remove(bench_path);
   const auto j = sidecar::judge(sidecar::load(sidecar), want);
   CHECK(j.v == verdict::stale_binary);
-  CHECK(j.message == quoted_sidecar() + " is stale for scope \"mykernels\": its bench executable " + quoted_bench() +
-                         " does not exist, so it cannot be checked against the sha256 " + util::sha256_hex("bench v1") +
-                         " recorded at the mint; build the \"tune-mykernels\" target to re-measure.");
+  CHECK(j.message == "stale_binary: " + quoted_sidecar() + " is stale for scope \"mykernels\": its bench executable " +
+                         quoted_bench() + " does not exist, so it cannot be checked against the code sha256 " +
+                         util::sha256_hex("bench v1") + " recorded at the mint; build the \"tune-mykernels\" target to "
+                         "re-measure.");
 }
 
 TEST_CASE_FIXTURE(verdict_case, "foreign_box names both identities") {
   doc["provenance"]["box"] = test::box_b;
   const auto j = run();
   CHECK(j.v == verdict::foreign_box);
-  CHECK(j.message == quoted_sidecar() + " was measured on box \"" + test::box_b + "\", not on this box \"" +
+  CHECK(j.message == "foreign_box: " + quoted_sidecar() + " was measured on box \"" + test::box_b + "\", not on this box \"" +
                          test::box_a +
                          "\"; its winners for scope \"mykernels\" do not apply here; build the \"tune-mykernels\" "
                          "target to re-measure.");
+}
+
+TEST_CASE_FIXTURE(verdict_case, "foreign_box: this box measured with other features, both sets named") {
+  doc["provenance"]["features"] = "fma";
+  doc["provenance"]["forced_features"] = "-avx2";
+  const auto j = run();
+  CHECK(j.v == verdict::foreign_box);
+  CHECK(j.message == "foreign_box: " + quoted_sidecar() +
+                         " was measured on this box with features \"fma\" (TUNE_FORCE_FEATURES=-avx2), but its features "
+                         "now are \"avx2;fma\"; its winners for scope \"mykernels\" do not apply; build the "
+                         "\"tune-mykernels\" target to re-measure.");
+  doc["provenance"].erase("forced_features");
+  doc["provenance"]["features"] = "avx2;fma";
+  want.features = "fma";  // forced now, measured without
+  CHECK(run().message.find("with features \"avx2;fma\", but its features now are \"fma\"") != std::string::npos);
 }
 
 TEST_CASE_FIXTURE(verdict_case, "a sidecar adopted for this box (applied_box) is not foreign") {
@@ -171,7 +173,7 @@ TEST_CASE_FIXTURE(verdict_case, "version names both values") {
   want.version = 4;
   const auto j = run();
   CHECK(j.v == verdict::version);
-  CHECK(j.message == quoted_sidecar() +
+  CHECK(j.message == "version: " + quoted_sidecar() +
                          " holds scope \"mykernels\" at version 3, but this build declares version 4; build the "
                          "\"tune-mykernels\" target to re-measure.");
 }
@@ -180,7 +182,7 @@ TEST_CASE_FIXTURE(verdict_case, "missing names the families without an entry") {
   want.families = {"dot", "fft", "gemm", "scan"};
   const auto j = run();
   CHECK(j.v == verdict::missing);
-  CHECK(j.message == quoted_sidecar() +
+  CHECK(j.message == "missing: " + quoted_sidecar() +
                          " has no entries for families fft, scan of scope \"mykernels\"; build the \"tune-mykernels\" "
                          "target to measure them.");
 }
@@ -189,7 +191,7 @@ TEST_CASE_FIXTURE(verdict_case, "a seat recorded outside the scope's family list
   doc["scopes"]["mykernels"]["families"] = {"dot"};
   const auto j = run();
   CHECK(j.v == verdict::missing);
-  CHECK(j.message == quoted_sidecar() +
+  CHECK(j.message == "missing: " + quoted_sidecar() +
                          " has no entries for families gemm of scope \"mykernels\"; build the \"tune-mykernels\" "
                          "target to measure them.");
 }
@@ -199,14 +201,14 @@ TEST_CASE_FIXTURE(verdict_case, "a scope with no entry is missing all its famili
   want.families = {"scan", "sort"};
   const auto j = run();
   CHECK(j.v == verdict::missing);
-  CHECK(j.message == quoted_sidecar() +
+  CHECK(j.message == "missing: " + quoted_sidecar() +
                          " has no entry for scope \"other\", so its families scan, sort were never measured here; "
                          "build the \"tune-other\" target to measure them.");
 }
 
 TEST_CASE_FIXTURE(verdict_case, "the first failing check decides, in the spec's order") {
   SUBCASE("stale_binary before foreign_box") {
-    bench_mtime = sidecar_mtime + 1;
+    doc["scopes"]["mykernels"]["bench"]["code_sha256"] = std::string(64, 'c');
     doc["provenance"]["box"] = test::box_b;
     CHECK(run().v == verdict::stale_binary);
   }

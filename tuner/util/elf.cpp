@@ -1,0 +1,66 @@
+#include "util/elf.h"
+
+#include <elf.h>
+
+#include <cstring>
+#include <stdexcept>
+
+#include "util/atomic_file.h"
+#include "util/sha256.h"
+
+namespace tune::util {
+
+std::optional<std::vector<elf_section>> elf_sections(std::string_view data) {
+  if (data.size() < sizeof(Elf64_Ehdr) || data.compare(0, 4, ELFMAG) != 0 || data[EI_CLASS] != ELFCLASS64)
+    return std::nullopt;
+  Elf64_Ehdr header;
+  std::memcpy(&header, data.data(), sizeof header);
+  const auto section = [&](std::size_t index) -> std::optional<Elf64_Shdr> {
+    Elf64_Shdr s{};
+    const std::uint64_t at = header.e_shoff + index * std::uint64_t{header.e_shentsize};
+    if (header.e_shentsize < sizeof s || at > data.size() || data.size() - at < sizeof s) return std::nullopt;
+    std::memcpy(&s, data.data() + at, sizeof s);
+    return s;
+  };
+  const auto within = [&](std::uint64_t offset, std::uint64_t size) {
+    return offset <= data.size() && size <= data.size() - offset;
+  };
+  std::vector<elf_section> out;
+  const auto names = header.e_shstrndx < header.e_shnum ? section(header.e_shstrndx) : std::nullopt;
+  for (std::size_t i = 0; i < header.e_shnum; ++i) {
+    const auto s = section(i);
+    if (!s) continue;
+    elf_section e;
+    e.type = s->sh_type;
+    e.flags = s->sh_flags;
+    if (names && within(names->sh_offset, names->sh_size) && s->sh_name < names->sh_size) {
+      const std::string_view table = data.substr(names->sh_offset, names->sh_size);
+      const auto end = table.find('\0', s->sh_name);
+      e.name = std::string(table.substr(s->sh_name, end == std::string_view::npos ? std::string_view::npos : end - s->sh_name));
+    }
+    if (s->sh_type != SHT_NOBITS) {
+      if (!within(s->sh_offset, s->sh_size)) continue;
+      e.bytes = data.substr(s->sh_offset, s->sh_size);
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::string code_sha256(const std::filesystem::path& file) {
+  const auto bytes = read_file(file);
+  if (!bytes) throw std::runtime_error("cannot hash the code of " + file.string() + ": it does not exist");
+  const auto sections = elf_sections(*bytes);
+  if (!sections) return sha256_hex(*bytes);
+  sha256 h;
+  for (const auto& s : *sections) {
+    const bool loaded = (s.flags & SHF_ALLOC) != 0;
+    const bool has_contents = s.type == SHT_PROGBITS || s.type == SHT_INIT_ARRAY || s.type == SHT_FINI_ARRAY ||
+                              s.type == SHT_PREINIT_ARRAY;
+    if (!loaded || !has_contents) continue;
+    h.field(s.name).field(s.bytes);
+  }
+  return h.hex();
+}
+
+}  // namespace tune::util

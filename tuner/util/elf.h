@@ -1,0 +1,32 @@
+#pragma once
+// The sections of an ELF64 file, read from its section header table (<elf.h> gives the layout):
+// what plan/elf_comment.h reads the compiler from, and what code_sha256 hashes.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tune::util {
+
+struct elf_section {
+  std::string name;
+  std::uint32_t type = 0;    // SHT_*
+  std::uint64_t flags = 0;   // SHF_*
+  std::string_view bytes;    // empty for SHT_NOBITS; a view into the file's bytes
+};
+
+// nullopt when `bytes` is not an ELF64 file; sections whose name or contents lie outside the file
+// are skipped (a truncated file yields what it holds).
+std::optional<std::vector<elf_section>> elf_sections(std::string_view bytes);
+
+// SHA-256 over what a program computes with: the name and bytes of every section loaded into
+// memory with file contents (code, read-only and writable data, unwind tables), in file order.
+// Debug information, symbol tables, notes (the build ID) and the compiler's .comment are not
+// loaded, so a comment-only edit of a source, or a rebuild of the same code, hashes the same.
+// A file that is not ELF64 is hashed whole. Throws std::runtime_error naming the file when it
+// cannot be read.
+std::string code_sha256(const std::filesystem::path& file);
+
+}  // namespace tune::util
