@@ -351,7 +351,10 @@ endfunction()
 
   The file is installed as ``<dir>/<executable file name>.tune.json`` and touched after the copy,
   so it is newer than the executable installed before it. Call it after ``install(TARGETS)``.
-  A build that has no sidecar (nothing was measured) installs none and says so.
+  With a multi-config generator, ``cmake --install --config <c>`` installs that configuration's
+  sidecar. A build that has no sidecar (nothing was measured) installs none and says so, and so
+  does one whose sidecar does not describe what the configuration's program runs (its winners
+  were not stamped): an installed program never claims winners it does not run.
 #]=======================================================================]
 function(tune_install_sidecar target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "DESTINATION" "")
@@ -369,25 +372,20 @@ function(tune_install_sidecar target)
     message(FATAL_ERROR "tune_install_sidecar(${target}): missing required argument DESTINATION; write "
       "tune_install_sidecar(${target} DESTINATION bin).")
   endif()
+  _tune_config_subdir(_cfg)
   install(CODE "
+    set(_tune_target [==[${target}]==])
     set(_tune_src [==[${TUNE_SIDECAR}]==])
     if(DEFINED ENV{TUNE_MANIFEST} AND NOT \"\$ENV{TUNE_MANIFEST}\" STREQUAL \"\")
       set(_tune_src \"\$ENV{TUNE_MANIFEST}\")
     endif()
+    file(GLOB _tune_records [==[${CMAKE_BINARY_DIR}/tune${_cfg}/*/stamp.json]==])
     set(_tune_dir [==[${arg_DESTINATION}]==])
     if(NOT IS_ABSOLUTE \"\${_tune_dir}\")
       set(_tune_dir \"\${CMAKE_INSTALL_PREFIX}/\${_tune_dir}\")
     endif()
     set(_tune_dst \"\$ENV{DESTDIR}\${_tune_dir}/$<TARGET_FILE_NAME:${target}>.tune.json\")
-    if(EXISTS \"\${_tune_src}\")
-      message(STATUS \"Installing: \${_tune_dst}\")
-      file(MAKE_DIRECTORY \"\$ENV{DESTDIR}\${_tune_dir}\")
-      file(COPY_FILE \"\${_tune_src}\" \"\${_tune_dst}\")
-      file(TOUCH \"\${_tune_dst}\")
-    else()
-      message(WARNING \"tune_install_sidecar(${target}): no sidecar at \${_tune_src}; nothing was measured in \"
-        \"this build, so the installed program reports untuned kernels. Build the `tune` target first.\")
-    endif()
+    include([==[${_TUNE_MODULE_DIR}/tune/install-sidecar.cmake]==])
   ")
 endfunction()
 

@@ -37,7 +37,7 @@ p_profile("${profiles}" x86-avx2 1 "${avx512_features}" vec=unroll1_avx2 pair=co
 p_stamp(version-pin "${manifest}" ENV TUNE_POLICY=fallback "TUNE_FORCE_FEATURES=${avx2_box}")
 p_expect_seat("${state}" pair copya fallback)
 e2e_read(record "${state}/stamp.json")
-e2e_expect_contains("explain steps" "${record}" "profile x86-avx2: minted for VERSION 1, scope p is VERSION 2")
+e2e_expect_contains("explain steps" "${record}" "profile x86-avx2: ${profiles}/x86-avx2.tune-defaults.json was minted for VERSION 1, scope p is VERSION 2")
 
 # TUNE_TARGET_CLASS=x86-base on this (richer) box: the x86-base profile names AVX rows, and the
 # build box could run them; neither counts. Nothing is measured, even under auto.
@@ -49,6 +49,10 @@ p_expect_seat("${WORK_DIR}/cross" pair copyb "profile x86-base")
 e2e_expect_not_contains("target-class build (must not measure)" "${E2E_OUTPUT}" "@tune")
 e2e_read(record "${WORK_DIR}/cross/stamp.json")
 e2e_expect_not_contains("a TUNE_TARGET_CLASS=x86-base stamp" "${record}" "\"suffix\": \"unroll1_avx")
+# What status suggests there is a command that works in such a tree: lift the class, then tune.
+e2e_run(target-class-status COMMAND "${P_TOOL}" status --manifest "${cross}")
+e2e_expect_contains("status of a TUNE_TARGET_CLASS tree suggests a command that works there" "${E2E_OUTPUT}"
+  "-UTUNE_TARGET_CLASS && cmake --build ")
 p_stamp(target-class-tune "${cross}" ALWAYS MAY_FAIL)
 e2e_expect_equal("exit code of `tune mint` for another class" "${E2E_RC}" 1)
 e2e_expect_contains("`tune mint` for another class" "${E2E_OUTPUT}"

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "box/identity.h"
@@ -25,15 +27,20 @@ namespace {
 struct scope_options {
   std::vector<std::filesystem::path> manifests;
   std::filesystem::path build_dir = ".";
+  std::vector<std::string> configs;  // --config: which configurations of a multi-config tree; "all"
 };
 
 void add_scope_options(CLI::App* cmd, scope_options& o) {
   cmd->add_option("--manifest", o.manifests, "A scope's manifest (tune/<scope>/manifest.json); repeatable");
   cmd->add_option("--build-dir", o.build_dir, "Build tree whose scopes to use when no --manifest is given")
       ->check(CLI::ExistingDirectory);
+  cmd->add_option("--config", o.configs,
+                  "The configuration of a multi-config tree (repeatable, or `all`); needed when it has several");
 }
 
-// Every manifest under <build>/tune/ (one per scope, one per configuration with multi-config).
+// Every manifest under <build>/tune/ (one per scope, and per configuration with multi-config),
+// of the configurations --config names. A tree with several configurations needs --config: a
+// table that silently mixed them, or an explain that picked one, would not say what runs.
 std::vector<std::filesystem::path> find_manifests(const scope_options& o) {
   if (!o.manifests.empty()) return o.manifests;
   std::vector<std::filesystem::path> found;
@@ -48,7 +55,31 @@ std::vector<std::filesystem::path> find_manifests(const scope_options& o) {
   if (found.empty())
     throw std::runtime_error(fmt::format("no cmake-tune scopes under {}: pass --build-dir <build tree> or --manifest",
                                          root.string()));
-  return found;
+  std::vector<std::string> configs;
+  std::vector<std::pair<std::filesystem::path, std::string>> by_config;
+  for (const auto& path : found) {
+    const auto m = load_manifest(path);
+    by_config.emplace_back(path, m.config);
+    if (m.multi_config && std::find(configs.begin(), configs.end(), m.config) == configs.end())
+      configs.push_back(m.config);
+  }
+  const bool all = std::find(o.configs.begin(), o.configs.end(), "all") != o.configs.end();
+  if (configs.size() <= 1 && o.configs.empty()) return found;
+  if (o.configs.empty())
+    throw std::runtime_error(fmt::format("{} has the configurations {}: pass --config <configuration> (or --config "
+                                         "all)",
+                                         o.build_dir.string(), fmt::join(configs, ", ")));
+  std::vector<std::filesystem::path> chosen;
+  for (const auto& name : o.configs) {
+    if (name == "all") continue;
+    if (std::find(configs.begin(), configs.end(), name) == configs.end())
+      throw std::runtime_error(fmt::format("--config {}: {} has no such configuration ({}: {})", name,
+                                           o.build_dir.string(), configs.empty() ? "it is single-config" : "it has",
+                                           configs.empty() ? std::string("use no --config") : fmt::format("{}", fmt::join(configs, ", "))));
+  }
+  for (const auto& [path, config] : by_config)
+    if (all || std::find(o.configs.begin(), o.configs.end(), config) != o.configs.end()) chosen.push_back(path);
+  return chosen;
 }
 
 sidecar::judgement judge(const manifest& m, const box::box_info& box) {
@@ -91,6 +122,8 @@ nlohmann::json status_json(const std::vector<std::filesystem::path>& manifests, 
       families[f.name] = entry;
     }
     out["scopes"].push_back({{"scope", m.scope},
+                             {"config", m.config},
+                             {"multi_config", m.multi_config},
                              {"manifest", path.string()},
                              {"sidecar", sidecar_path(m).string()},
                              {"verdict", sidecar::to_string(verdict.v)},
@@ -126,12 +159,17 @@ int cmd_status(const scope_options& o, bool as_json, bool check) {
     return code;
   }
   std::cout << fmt::format("box: {}\nclass: {}\n\n", status["box"].get<std::string>(), status["class"].get<std::string>());
-  std::cout << stamp::status_header();
+  std::set<std::string> configs;
+  for (const auto& s : status["scopes"])
+    if (s["multi_config"].get<bool>()) configs.insert(s["config"].get<std::string>());
+  const bool by_config = configs.size() > 1;
+  std::cout << stamp::status_header(by_config);
   std::vector<std::string> untuned;
   for (const auto& s : status["scopes"]) {
     for (const auto& [name, f] : s["families"].items())
       std::cout << stamp::status_row(s["scope"].get<std::string>(), name, f["stamped"], f["source"], f["why"],
-                                     s["verdict"].get<std::string>(), s["measured"].get<std::string>());
+                                     s["verdict"].get<std::string>(), s["measured"].get<std::string>(),
+                                     by_config ? s["config"].get<std::string>() : "");
     if (!s["complete"].get<bool>()) untuned.push_back(s["tune_command"].get<std::string>());
   }
   for (const auto& s : status["scopes"])

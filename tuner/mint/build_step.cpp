@@ -159,6 +159,7 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   inputs.force_reference = pol.value == policy::reference;
   inputs.profiles = &ladder.usable;
   inputs.profile_notes = ladder.notes;
+  inputs.rungs = &ladder.rungs;
   if (!target.may_measure)
     inputs.sidecar_reason = fmt::format("TUNE_TARGET_CLASS={}: winners measured on this box say nothing about that "
                                         "class", m.target_class);

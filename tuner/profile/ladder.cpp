@@ -13,10 +13,14 @@ ladder_profiles load_ladder(const std::filesystem::path& defaults_dir, const std
     out.notes.push_back(fmt::format("profiles: scope {} names no DEFAULTS folder", scope));
     return out;
   }
+  const auto skip = [&](const std::string& cls, const std::filesystem::path& file, std::string note) {
+    out.notes.push_back(note);
+    out.rungs.push_back({cls, file, std::nullopt, std::move(note)});
+  };
   for (const auto& cls : classes) {
     const auto file = profile_path(defaults_dir, cls);
     if (!std::filesystem::exists(file)) {
-      out.notes.push_back(fmt::format("profile {}: none ({} does not exist)", cls, file.string()));
+      skip(cls, file, fmt::format("profile {}: none ({} does not exist)", cls, file.string()));
       continue;
     }
     out.files_read.push_back(file);
@@ -26,14 +30,15 @@ ladder_profiles load_ladder(const std::filesystem::path& defaults_dir, const std
                                            "or re-export it",
                                            file.string(), p.cls, cls, profile_path(defaults_dir, p.cls).string()));
     if (p.scope != scope) {
-      out.notes.push_back(fmt::format("profile {}: {} holds scope {}, not {}", cls, file.string(), p.scope, scope));
+      skip(cls, file, fmt::format("profile {}: {} holds scope {}, not {}", cls, file.string(), p.scope, scope));
       continue;
     }
     if (p.version != version) {
-      out.notes.push_back(fmt::format("profile {}: minted for VERSION {}, scope {} is VERSION {}", cls, p.version,
-                                      scope, version));
+      skip(cls, file, fmt::format("profile {}: {} was minted for VERSION {}, scope {} is VERSION {}", cls, file.string(),
+                                  p.version, scope, version));
       continue;
     }
+    out.rungs.push_back({cls, file, out.usable.size(), ""});
     out.usable.push_back(std::move(p));
   }
   return out;

@@ -2,6 +2,7 @@
 // The profiles a scope can stamp from on one box: its DEFAULTS folder read along the box's class
 // ladder, highest class first (spec: profiles-and-policy.md "Which row a family gets", step 2).
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,10 +10,20 @@
 
 namespace tune::profile {
 
+// One rung of the ladder: its class, the file it would be, and either the index of its profile in
+// `usable` or why it gives nothing.
+struct rung {
+  std::string cls;
+  std::filesystem::path file;
+  std::optional<std::size_t> usable;
+  std::string note;
+};
+
 struct ladder_profiles {
   std::vector<profile> usable;                     // in ladder order: exist, this scope, this VERSION
   std::vector<std::string> notes;                  // why each other rung gives nothing, one line each
   std::vector<std::filesystem::path> files_read;   // every profile file that exists (for the depfile)
+  std::vector<rung> rungs;                         // every rung, in ladder order (what `tune explain` walks)
 };
 
 // Walks `classes` (box::ladder of the box or of TUNE_TARGET_CLASS). An absent file, a profile of

@@ -58,17 +58,19 @@ std::string text_of(const nlohmann::json& entry, const char* key, const std::str
 }
 }  // namespace
 
-std::string status_header() {
-  return fmt::format(fmt::runtime(status_format), "scope", "family", "stamped", "verdict", "measured", "why");
+std::string status_header(bool configs) {
+  return (configs ? fmt::format("{:<16} ", "config") : "") +
+         fmt::format(fmt::runtime(status_format), "scope", "family", "stamped", "verdict", "measured", "why");
 }
 
 std::string status_row(const std::string& scope, const std::string& family, const nlohmann::json& suffix,
                        const nlohmann::json& source, const nlohmann::json& why, const std::string& verdict,
-                       const std::string& measured) {
+                       const std::string& measured, const std::string& config) {
   const auto text = [](const nlohmann::json& v, const std::string& otherwise) {
     return v.is_string() ? v.get<std::string>() : otherwise;
   };
-  return fmt::format(fmt::runtime(status_format), scope, family, text(suffix, "(not stamped yet)"), verdict,
+  return (config.empty() ? "" : fmt::format("{:<16} ", config)) +
+         fmt::format(fmt::runtime(status_format), scope, family, text(suffix, "(not stamped yet)"), verdict,
                      text(source, "-") == "sidecar" ? measured : "-", text(why, text(source, "-")));
 }
 

@@ -30,11 +30,12 @@ std::string companion_why(const companion_seat& c);
 
 // `tune status`'s table: the header, and one row per family from the fields of its stamp.json
 // entry (record(): suffix, source, why; null when not stamped yet), its scope's verdict and when
-// that was measured.
-std::string status_header();
+// that was measured. With `configs`, a first column names the configuration (a multi-config
+// tree shown for several).
+std::string status_header(bool configs = false);
 std::string status_row(const std::string& scope, const std::string& family, const nlohmann::json& suffix,
                        const nlohmann::json& source, const nlohmann::json& why, const std::string& verdict,
-                       const std::string& measured);
+                       const std::string& measured, const std::string& config = "");
 
 // `tune explain`'s line for the stamped row, from the same entry.
 std::string explain_line(const nlohmann::json& entry, const std::string& verdict, const std::string& policy);

@@ -92,17 +92,32 @@ seat choose_family_seat(const family_decl& family, const seat_inputs& in) {
     }
   }
 
-  for (const auto& note : in.profile_notes) s.steps.push_back(note);
-  if (in.profiles) {
+  // The profiles along the ladder: each found seat, or why a rung gives nothing, in ladder order.
+  const auto try_profiles = [&](const std::vector<profile::profile>& profiles) {
     std::vector<std::string> passed_over;
-    if (auto found = profile::find_profile_seat(family, *in.profiles, in.features, &passed_over)) {
+    if (auto found = profile::find_profile_seat(family, profiles, in.features, &passed_over)) {
       s.suffix = found->suffix;
       s.from = found->forced_reference ? source::reference : source::profile;
       s.profile_class = found->cls;
       s.steps.insert(s.steps.end(), found->steps.begin(), found->steps.end());
-      return s;
+      return true;
     }
     s.steps.insert(s.steps.end(), passed_over.begin(), passed_over.end());
+    return false;
+  };
+  if (in.rungs && in.profiles) {
+    for (const auto& r : *in.rungs) {
+      if (!r.usable) {
+        s.steps.push_back(r.note);
+        continue;
+      }
+      const bool found = try_profiles({in.profiles->at(*r.usable)});
+      s.steps.back() += fmt::format(" [{}]", r.file.string());
+      if (found) return s;
+    }
+  } else {
+    for (const auto& note : in.profile_notes) s.steps.push_back(note);
+    if (in.profiles && try_profiles(*in.profiles)) return s;
   }
 
   for (const auto& suffix : family.fallback) {

@@ -12,6 +12,7 @@
 #include "box/features.h"
 #include "manifest/manifest.h"
 #include "profile/format.h"
+#include "profile/ladder.h"
 
 namespace tune::stamp {
 
@@ -51,6 +52,9 @@ struct seat_inputs {
   std::string sidecar_reason;                     // why it is not used otherwise (the verdict message)
   const std::vector<profile::profile>* profiles = nullptr;  // the ladder's usable profiles, highest first
   std::vector<std::string> profile_notes;         // why other rungs of the ladder give nothing
+  // Every rung of the ladder in order (profile/ladder.h), so the steps walk it as the stamp does;
+  // without it the notes come first, then the usable profiles.
+  const std::vector<profile::rung>* rungs = nullptr;
   bool force_reference = false;                   // TUNE_POLICY=reference
   box::feature_set features;                      // what "runnable" is judged against
 };

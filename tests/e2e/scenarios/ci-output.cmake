@@ -73,4 +73,11 @@ e2e_expect_contains("status names the row" "${E2E_OUTPUT}" "fallback; the sideca
 e2e_run(app COMMAND "${bin}/app")
 e2e_expect_contains("the program's status names the row" "${E2E_OUTPUT}"
   "passes4                  fallback; the sidecar seats it on row 'passes99', which the family does not have")
+# Such a sidecar does not describe the program: it is not installed beside it.
+e2e_run(install COMMAND "${CMAKE_COMMAND}" --install "${bin}" --prefix "${WORK_DIR}/prefix")
+e2e_unwrap(out "${E2E_OUTPUT}")
+e2e_expect_contains("install refuses a sidecar the program does not run" "${out}"
+  "does not describe what this configuration's program runs (planted runs passes4 (fallback), the sidecar says passes99)")
+e2e_expect_absent("${WORK_DIR}/prefix/bin/app.tune.json")
+e2e_expect_exists("${WORK_DIR}/prefix/bin/app")
 e2e_finish()

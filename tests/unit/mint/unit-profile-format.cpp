@@ -68,7 +68,16 @@ TEST_CASE("the ladder keeps profiles of this scope and VERSION, in ladder order,
   REQUIRE(got.notes.size() == 2);
   CHECK(got.notes[0] == "profile x86-avx512: none (" + (dir.path / "x86-avx512.tune-defaults.json").string() +
                             " does not exist)");
-  CHECK(got.notes[1] == "profile x86-base: minted for VERSION 2, scope s is VERSION 3");
+  CHECK(got.notes[1] == "profile x86-base: " + (dir.path / "x86-base.tune-defaults.json").string() +
+                            " was minted for VERSION 2, scope s is VERSION 3");
+  // Every rung, in ladder order, with its file.
+  REQUIRE(got.rungs.size() == 3);
+  CHECK(got.rungs[0].cls == "x86-avx512");
+  CHECK_FALSE(got.rungs[0].usable.has_value());
+  CHECK(got.rungs[1].cls == "x86-avx2");
+  CHECK(got.rungs[1].usable == std::size_t{0});
+  CHECK(got.rungs[1].file == dir.path / "x86-avx2.tune-defaults.json");
+  CHECK(got.rungs[2].note == got.notes[1]);
   const auto other_scope = tune::profile::load_ladder(dir.path, {"x86-avx2"}, "t", 3);
   CHECK(other_scope.usable.empty());
   CHECK(other_scope.notes[0] == "profile x86-avx2: " + (dir.path / "x86-avx2.tune-defaults.json").string() +
