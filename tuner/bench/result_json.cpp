@@ -23,8 +23,9 @@ nlohmann::json family_json(const race::family_result& r, const family_info& fami
     if (row.rejected) {
       entry["rejected"] = *row.rejected;
     } else {
-      entry["median_ns"] = optional_number(row.median_ns);
-      entry["best_ns"] = optional_number(row.best_ns);
+      // A runnable row that was never timed (the only one of its family) has no times to record.
+      if (row.median_ns) entry["median_ns"] = *row.median_ns;
+      if (row.best_ns) entry["best_ns"] = *row.best_ns;
       entry["rounds"] = row.rounds;
       entry["finalist"] = row.finalist;
     }

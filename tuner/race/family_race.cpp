@@ -20,11 +20,12 @@ struct finalist_pick {
 };
 
 // Rule 4: the best row by screen median, the rows within `need` of it (at most max_twins, nearest
-// first) and the fallback. A row also qualifies when its best-of is within `need` of the best
+// first), the fallback, and the incumbent: five disturbed screen rounds must not cost the previous
+// winner the tie rule 7 would give it (it still has to tie in the final to keep its seat). A row also qualifies when its best-of is within `need` of the best
 // best-of: a disturbance only ever adds time, and three disturbed windows out of five would
 // otherwise screen out a real winner for good.
 finalist_pick pick_finalists(const std::vector<std::size_t>& runnable, const std::vector<std::vector<double>>& per_call,
-                             std::size_t fallback, double need, int max_twins) {
+                             std::size_t fallback, std::optional<std::size_t> incumbent, double need, int max_twins) {
   std::map<std::size_t, double> medians, bests;
   for (std::size_t r : runnable) {
     medians[r] = measure::median(per_call[r]);
@@ -39,7 +40,10 @@ finalist_pick pick_finalists(const std::vector<std::size_t>& runnable, const std
     const std::size_t r = by_speed[i];
     if (medians[r] <= medians[out.best] * (1 + need) || bests[r] <= best_of * (1 + need)) out.rows.push_back(r);
   }
-  if (std::find(out.rows.begin(), out.rows.end(), fallback) == out.rows.end()) out.rows.push_back(fallback);
+  for (const std::optional<std::size_t> kept : {std::optional<std::size_t>(fallback), incumbent})
+    if (kept && std::find(runnable.begin(), runnable.end(), *kept) != runnable.end() &&
+        std::find(out.rows.begin(), out.rows.end(), *kept) == out.rows.end())
+      out.rows.push_back(*kept);
   std::sort(out.rows.begin(), out.rows.end());
   return out;
 }
@@ -218,7 +222,7 @@ family_result race_family(std::size_t index, const family_input& family, window_
   run_screen(index, family, runnable, reps, w, p, per_call, events);
 
   const round_plan planned = plan_rounds(p, std::max(noise_floor_pct, screen_spread_pct(runnable, per_call)));
-  const finalist_pick pick = pick_finalists(runnable, per_call, family.fallback, need, p.max_twins);
+  const finalist_pick pick = pick_finalists(runnable, per_call, family.fallback, incumbent_row(family), need, p.max_twins);
   const std::uint64_t shared = shared_reps(pick.rows, reps, pick.best);
   std::vector<std::string> names;
   for (const auto& row : family.rows) names.push_back(row.suffix);

@@ -101,6 +101,21 @@ TEST_CASE("ties: the incumbent keeps the seat, else the fallback, else the first
     CHECK(f.winner == "a");
     CHECK(f.note.find("incumbent") == std::string::npos);
   }
+  SUBCASE("an incumbent the screen's disturbed rounds put outside the band is still a finalist, and keeps the seat") {
+    rig r;
+    r.add("dot", {{"base", 1000}, {"a", 800}, {"b", 800}}, "b");
+    std::string phase;
+    r.timer.ns_per_call = [&](std::size_t, std::size_t row) {
+      if (row == 0) return 1000.0;
+      return row == 2 && phase == "screen" ? 1000.0 : 800.0;  // b: disturbed through the whole screen
+    };
+    event_sink events;
+    events.step = [&](const std::string&, const std::string& p, int, int, int) { phase = p; };
+    const family_result f = r.run(events).families.at(0);
+    CHECK(f.rows.at(2).finalist);
+    CHECK(f.winner == "b");
+    CHECK(f.note.find("the incumbent keeps the seat") != std::string::npos);
+  }
   SUBCASE("an incumbent that is now clearly slower loses the seat") {
     rig r;
     r.add("dot", {{"base", 1000}, {"a", 800}, {"b", 950}}, "b");

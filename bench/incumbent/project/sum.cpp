@@ -1,0 +1,27 @@
+#include <tune/kernel.h>
+
+#include <cstddef>
+
+#ifndef TUNE_AXIS_WORK
+#define TUNE_AXIS_WORK 5
+#endif
+
+// bench/incumbent/incumbent.cmake -DREBUILD=ON rewrites this line before each build: the rows'
+// code changes, their speeds relative to each other do not.
+#define INCUMBENT_BENCH_NOPS 0
+
+// Sums `a` once per fifth of WORK: every pass re-reads memory and its sum is consumed, so the time
+// is proportional to WORK while the result stays the same. COPY changes no code, only the row's
+// name: rows that differ in COPY alone are byte-identical.
+float TUNE_ENTRY(const float* a, std::size_t n) {
+  float result = 0;
+  for (int nop = 0; nop < INCUMBENT_BENCH_NOPS; ++nop) asm volatile("nop");
+  for (int pass = 0; pass < TUNE_AXIS_WORK; ++pass) {
+    asm volatile("" : : "r"(a) : "memory");
+    float s = 0;
+    for (std::size_t i = 0; i < n; ++i) s += a[i];
+    asm volatile("" : : "x"(s));
+    result = s;
+  }
+  return result;
+}

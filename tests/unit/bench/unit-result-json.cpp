@@ -1,0 +1,31 @@
+// The bench's race table (bench/result_json.h) is what the sidecar records: it must always be a
+// table the sidecar's format accepts.
+#include <doctest/doctest.h>
+
+#include "bench/result_json.h"
+#include "race/engine.h"
+#include "race/family_race.h"
+#include "sidecar/format.h"
+
+using namespace tune;
+
+TEST_CASE("a family whose only runnable row is its fallback records the row untimed, in the sidecar's format") {
+  race::family_input in;
+  in.name = "dot";
+  in.rows = {{"base", std::nullopt, std::nullopt},
+             {"fast", std::string("gate: wrong output"), race::row_failure{"gate", "wrong output", ""}}};
+  const race::family_result r = race::list_family(in, 0.03);
+  bench::family_info info;
+  info.name = "dot";
+  info.rows = {{"base", "", true, true, ""}, {"fast", "", false, true, ""}};
+  const auto table = bench::family_json(r, info, {});
+  CHECK_FALSE(table["rows"]["base"].contains("median_ns"));
+  CHECK(table["rows"]["base"]["rounds"] == 0);
+  CHECK(table["rows"]["fast"]["last_fail_reason"]["stage"] == "gate");
+  nlohmann::json doc = sidecar::empty_document();
+  doc["kernels"]["dot"] = "base";
+  doc["race"]["dot"] = table;
+  doc["provenance"] = {{"box", "linux|x86_64|cpu|family 6 model 1 stepping 1|6.1"}, {"written", "2026-12-01T00:00:00Z"},
+                       {"tool", "cmake-tune 0.1.0"}};
+  CHECK(sidecar::shape_error(doc).value_or("conforms") == "conforms");
+}
