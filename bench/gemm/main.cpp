@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <optional>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "interleaved.h"
+#include "util/subprocess.h"
 #include "shipped_sgemm.h"
 #include "table.h"
 
@@ -24,6 +26,7 @@ struct options {
   double batch_ms = 5.0;
   int blas_threads = 1;  // one core against one core; 0: OpenBLAS's own choice
   std::vector<std::string> families;
+  bool openblas_only = false;  // the child mode: OpenBLAS and the stamp alone, one machine line per family
 };
 
 // The same call as the families' blas row, compiled into the benchmark itself.
@@ -62,8 +65,56 @@ double max_difference(const std::vector<double>& x, const std::vector<double>& r
   return worst;
 }
 
+// The child mode (--openblas-only): OpenBLAS and the stamp interleaved, nothing else, in a process
+// whose environment picks OpenBLAS's kernels (see openblas_elsewhere).
+void openblas_and_stamp(const bench_family& family, const options& opt, tune::fixture_base& inputs,
+                        sgemm_calls& calls) {
+  const auto timings = measure_interleaved(calls, {{"OpenBLAS", &openblas_sgemm}, {"stamp", family.stamp}}, opt.rounds,
+                                           opt.batch_ms);
+  std::printf("openblas-only %s %s %.4f %.4f\n", family.name.c_str(), openblas_get_corename(),
+              inputs.work_amount() / timings[0].median_ns, inputs.work_amount() / timings[1].median_ns);
+}
+
+// OpenBLAS as this process's environment configures it is one answer; OpenBLAS with the kernels it
+// picks itself for this CPU (no OPENBLAS_CORETYPE, no OPENBLAS_L2_SIZE), and with the core type this
+// CPU's instruction set calls for (the pick of a library that knows the CPU), are others. Each runs
+// in a child of this benchmark, beside the stamp, so its ratio to the stamp is measured side by side.
+void openblas_elsewhere(const bench_family& family, const options& opt) {
+  std::vector<std::pair<std::string, std::optional<std::string>>> runs = {{"its own pick", std::nullopt}};
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("x86-64-v4")) runs.push_back({"CORETYPE=SkylakeX", "SkylakeX"});
+  else if (__builtin_cpu_supports("x86-64-v3")) runs.push_back({"CORETYPE=Haswell", "Haswell"});
+#endif
+  for (const auto& [label, coretype] : runs) {
+    auto env = tune::util::current_environment();
+    env.erase("OPENBLAS_CORETYPE");
+    env.erase("OPENBLAS_L2_SIZE");
+    if (coretype) env["OPENBLAS_CORETYPE"] = *coretype;
+    tune::util::spawn_options child;
+    child.argv = {"/proc/self/exe", "--openblas-only", "--family", family.name, "--rounds", std::to_string(opt.rounds),
+                  "--batch-ms", std::to_string(opt.batch_ms), "--blas-threads", std::to_string(opt.blas_threads)};
+    child.env = env;
+    child.capture_stdout = true;
+    const auto ran = tune::util::run_process(child);
+    char name[64] = {}, core[64] = {};
+    double blas = 0, stamp = 0;
+    const auto at = ran.out.find("openblas-only ");
+    if (ran.exit_code != 0 || at == std::string::npos ||
+        std::sscanf(ran.out.c_str() + at, "openblas-only %63s %63s %lf %lf", name, core, &blas, &stamp) != 4) {
+      std::printf("  OpenBLAS, %s: the child failed (%s)\n", label.c_str(), ran.describe().c_str());
+      continue;
+    }
+    std::printf("  OpenBLAS, %s (%s): %.2f GFLOP/s; beside it in that process the stamp ran %.2f: %.2fx OpenBLAS\n",
+                label.c_str(), core, blas, stamp, stamp / blas);
+  }
+}
+
 // Every row, OpenBLAS and the stamp on the fixture's inputs, from inside its fx.run.
 void compare_on(const bench_family& family, const options& opt, tune::fixture_base& inputs, sgemm_calls& calls) {
+  if (opt.openblas_only) {
+    openblas_and_stamp(family, opt, inputs, calls);
+    return;
+  }
   struct {
     sgemm_calls& calls;
     std::vector<double> call_once(sgemm_fn k) { return calls.call(k, true).values; }
@@ -109,8 +160,10 @@ void compare_on(const bench_family& family, const options& opt, tune::fixture_ba
     line->spread = timings[i].spread;
   }
   print_table(family.name + "  " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" + std::to_string(s.k) +
-                  "  (median of " + std::to_string(opt.rounds) + " interleaved rounds; ratio vs OpenBLAS)",
+                  "  (median of " + std::to_string(opt.rounds) + " interleaved rounds; ratio vs OpenBLAS as this "
+                  "process's environment configures it)",
               lines, baseline);
+  openblas_elsewhere(family, opt);
 }
 
 void compare_family(const bench_family& family, const options& opt) {
@@ -131,8 +184,11 @@ void run(const options& opt) {
   if (opt.blas_threads < 0)
     throw std::invalid_argument("--blas-threads " + std::to_string(opt.blas_threads) + ": must be 0 or more");
   if (opt.blas_threads > 0) openblas_set_num_threads(opt.blas_threads);
-  std::printf("%s, %d thread(s); the blocked rows use one.\n", openblas_get_config(),
-              openblas_get_num_threads());
+  if (!opt.openblas_only) {
+    const char* coretype = std::getenv("OPENBLAS_CORETYPE");
+    std::printf("%s (core %s; OPENBLAS_CORETYPE=%s), %d thread(s); the blocked rows use one.\n", openblas_get_config(),
+                openblas_get_corename(), coretype ? coretype : "(unset)", openblas_get_num_threads());
+  }
   for (const auto& family : families)
     if (opt.families.empty() ||
         std::find(opt.families.begin(), opt.families.end(), family.name) != opt.families.end())
@@ -149,6 +205,7 @@ int main(int argc, char** argv) {
   app.add_option("--batch-ms", opt.batch_ms, "length of one timed batch, in milliseconds")->capture_default_str();
   app.add_option("--blas-threads", opt.blas_threads, "OpenBLAS threads (0: OpenBLAS's own default)")->capture_default_str();
   app.add_option("--family", opt.families, "only these families (repeatable)");
+  app.add_flag("--openblas-only", opt.openblas_only, "OpenBLAS and the stamp alone (what the benchmark's children run)");
   CLI11_PARSE(app, argc, argv);
   try {
     gemm_bench::run(opt);
