@@ -32,6 +32,7 @@
 #include "measure/real_clock.h"
 #include "race/engine.h"
 #include "util/atomic_file.h"
+#include "util/json_reader.h"
 
 namespace {
 
@@ -187,9 +188,9 @@ void event(const std::string& line) {
 }
 
 int cmd_race(const std::string& request_path, const std::string& out_path) {
-  const auto text = tune::util::read_file(request_path);
-  if (!text) throw std::runtime_error(fmt::format("race request {} does not exist", request_path));
-  const auto request = nlohmann::json::parse(*text);
+  const auto parsed = tune::util::read_json(request_path);
+  if (!parsed) throw std::runtime_error(fmt::format("race request {} does not exist", request_path));
+  const auto& request = *parsed;
   const auto protocol = protocol_from(request);
   const auto features = tune::box::this_box_features();
   const auto families = select(request.value("families", std::vector<std::string>{}));

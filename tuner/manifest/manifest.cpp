@@ -1,6 +1,7 @@
 #include "manifest/manifest.h"
 
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 
 #include "box/requires.h"
 #include "util/atomic_file.h"
+#include "util/json_reader.h"
 
 namespace tune {
 
@@ -60,70 +62,81 @@ std::optional<std::string> left_out(const std::string& record) {
 }  // namespace
 
 manifest load_manifest(const std::filesystem::path& file) {
-  const auto text = util::read_file(file);
-  if (!text)
-    throw std::runtime_error(fmt::format("manifest {} does not exist; re-run CMake's configure step", file.string()));
-  nlohmann::json j;
+  std::optional<nlohmann::json> doc;
   try {
-    j = nlohmann::json::parse(*text);
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(fmt::format("manifest {} is not JSON: {}", file.string(), e.what()));
+    doc = util::read_json(file);
+  } catch (const util::json_error& e) {
+    throw std::runtime_error(fmt::format("manifest {} is unreadable ({}); re-run CMake's configure step", file.string(),
+                                         e.where_and_what()));
   }
-  if (j.value("format", "") != "tune-manifest/1")
-    throw std::runtime_error(fmt::format("manifest {} is not a tune-manifest/1 file", file.string()));
+  if (!doc)
+    throw std::runtime_error(fmt::format("manifest {} does not exist; re-run CMake's configure step", file.string()));
   try {
+    const util::json_at j(*doc, file);
+    if (!j.has("format") || j["format"].value() != "tune-manifest/1")
+      throw std::runtime_error(fmt::format("manifest {} is not a tune-manifest/1 file", file.string()));
     manifest m;
     m.file = file;
-    m.project = j.at("project").get<std::string>();
-    m.scope = j.at("scope").get<std::string>();
-    m.version = j.at("version").get<int>();
-    if (j.at("budget_s").is_number()) m.budget_s = j["budget_s"].get<double>();
-    m.cpp_namespace = j.at("namespace").get<std::string>();
-    m.sidecar = j.at("sidecar").get<std::string>();
-    m.bench = j.at("bench").get<std::string>();
-    m.build_dir = j.at("build_dir").get<std::string>();
-    m.config = j.value("config", std::string());
-    m.multi_config = j.value("multi_config", false);
-    m.state_dir = j.at("state_dir").get<std::string>();
-    m.stamp_dir = j.at("stamp_dir").get<std::string>();
-    m.defaults = j.at("defaults").get<std::string>();
-    m.policy = j.at("policy").get<std::string>();
-    m.optimized = j.at("optimized").get<bool>();
-    m.release = j.at("release").get<bool>();
-    m.quick = j.at("quick").get<bool>();
-    m.debug = j.at("debug").get<bool>();
-    m.target_class = j.at("target_class").get<std::string>();
-    m.compiler = j.at("compiler").get<std::string>();
-    m.compiler_flags = j.at("compiler_flags").get<std::string>();
-    for (const auto& f : j.at("families")) {
+    m.project = j["project"].string();
+    m.scope = j["scope"].string();
+    m.version = static_cast<int>(j["version"].integer(0, std::numeric_limits<int>::max()));
+    m.budget_s = j["budget_s"].number_or_null();
+    m.cpp_namespace = j["namespace"].string();
+    m.sidecar = j["sidecar"].string();
+    m.bench = j["bench"].string();
+    m.build_dir = j["build_dir"].string();
+    if (const auto v = j.find("config")) m.config = v->string();
+    if (const auto v = j.find("multi_config")) m.multi_config = v->boolean();
+    m.state_dir = j["state_dir"].string();
+    m.stamp_dir = j["stamp_dir"].string();
+    m.defaults = j["defaults"].string();
+    m.policy = j["policy"].string();
+    m.optimized = j["optimized"].boolean();
+    m.release = j["release"].boolean();
+    m.quick = j["quick"].boolean();
+    m.debug = j["debug"].boolean();
+    m.target_class = j["target_class"].string();
+    m.compiler = j["compiler"].string();
+    m.compiler_flags = j["compiler_flags"].string();
+    const auto families = j["families"].array();
+    for (std::size_t i = 0; i < families.size(); ++i) {
+      const auto f = families.at(i);
       family_decl d;
-      d.name = f.at("name").get<std::string>();
-      d.signature = f.at("signature").get<std::string>();
-      d.tolerance = f.at("tolerance").get<std::string>();
-      d.reference = f.at("reference").get<std::string>();
-      d.fallback = f.at("fallback").get<std::vector<std::string>>();
-      d.sources = f.at("sources").get<std::vector<std::string>>();
-      if (f.contains("timeout_s") && f["timeout_s"].is_number()) d.timeout_s = f["timeout_s"].get<double>();
-      for (const auto& r : f.at("rows")) {
+      d.name = f["name"].string();
+      d.signature = f["signature"].string();
+      d.tolerance = f["tolerance"].string();
+      d.reference = f["reference"].string();
+      d.fallback = f["fallback"].strings();
+      d.sources = f["sources"].strings();
+      if (const auto t = f.find("timeout_s")) d.timeout_s = t->number_or_null();
+      const auto rows = f["rows"].array();
+      for (std::size_t k = 0; k < rows.size(); ++k) {
+        const auto r = rows.at(k);
         row_decl row;
-        row.suffix = r.at("suffix").get<std::string>();
-        row.axes = r.at("axes").get<std::string>();
-        row.needs = r.at("requires").get<std::string>();
-        row.flags = r.at("flags").get<std::vector<std::string>>();
-        row.defines = r.at("defines").get<std::vector<std::string>>();
-        row.linkage = r.value("linkage", std::string("CXX"));
-        row.build_record = r.value("build_record", std::string());
+        row.suffix = r["suffix"].string();
+        row.axes = r["axes"].string();
+        row.needs = r["requires"].string();
+        row.flags = r["flags"].strings();
+        row.defines = r["defines"].strings();
+        if (const auto v = r.find("linkage")) row.linkage = v->string();
+        if (const auto v = r.find("build_record")) row.build_record = v->string();
         row.left_out = left_out(row.build_record);
         d.rows.push_back(std::move(row));
       }
       // Manifests written before COMPANIONS existed have no such member: no companions.
-      for (const auto& c : f.value("companions", nlohmann::json::array()))
-        d.companions.push_back({c.at("name").get<std::string>(), c.at("signature").get<std::string>()});
+      if (const auto companions = f.find("companions")) {
+        companions->array();
+        for (std::size_t k = 0; k < companions->size(); ++k) {
+          const auto c = companions->at(k);
+          d.companions.push_back({c["name"].string(), c["signature"].string()});
+        }
+      }
       m.families.push_back(std::move(d));
     }
     return m;
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(fmt::format("manifest {} is malformed: {}", file.string(), e.what()));
+  } catch (const util::json_error& e) {
+    throw std::runtime_error(fmt::format("manifest {} is malformed ({}); re-run CMake's configure step", file.string(),
+                                         e.where_and_what()));
   }
 }
 

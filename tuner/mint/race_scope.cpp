@@ -1,5 +1,7 @@
 #include "mint/race_scope.h"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <random>
@@ -13,7 +15,9 @@
 #include "sidecar/store.h"
 #include "util/atomic_file.h"
 #include "util/file_lock.h"
+#include "util/json_reader.h"
 #include "util/subprocess.h"
+#include "util/utc_time.h"
 
 namespace tune::mint {
 
@@ -67,10 +71,21 @@ race_plan full_race(const manifest& m, std::string why) { return {m.family_names
 
 mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohmann::json* previous, progress& show,
                         const race_plan& plan) {
-  const auto started = std::chrono::steady_clock::now();
   std::filesystem::create_directories(m.state_dir);
   // Mints of one build tree serialize: two benches racing side by side would measure each other.
-  util::file_lock one_mint_at_a_time(m.build_dir / "tune" / "mint");
+  // A mint that waits says for whom, and its waiting is not counted as tuning time.
+  util::file_lock one_mint_at_a_time(
+      m.build_dir / "tune" / "mint",
+      fmt::format("pid {}, scope {}, since {}", ::getpid(), m.scope, util::utc_iso8601(std::chrono::system_clock::now())),
+      [&](const std::string& holder) {
+        show.note(fmt::format("cmake-tune: waiting for another mint of this build tree to finish before measuring "
+                              "scope {} (it holds {}.lock: {})",
+                              m.scope, (m.build_dir / "tune" / "mint").string(), holder));
+      });
+  const auto started = std::chrono::steady_clock::now();
+  // A mint killed mid-write leaves its temporary beside the file it was replacing: the next mint of
+  // the tree clears those of processes that no longer run.
+  for (const auto& folder : {sidecar_path(m).parent_path(), m.state_dir}) util::remove_stale_temporaries(folder);
 
   const auto wait = wait_for_quiet_build(std::chrono::seconds(120), [&](int jobs, double waited) {
     if (static_cast<int>(waited * 5) % 25 == 0)
@@ -110,7 +125,15 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
     sidecar::archive_failure(box.identity, m.scope, outcome.reason);
     return outcome;
   }
-  const auto result = nlohmann::json::parse(*text);
+  nlohmann::json result;
+  try {
+    result = util::parse_json(*text, result_file);
+  } catch (const util::json_error& e) {
+    outcome.status = mint_outcome::failed;
+    outcome.reason = fmt::format("the bench {} answered with an unreadable result: {}", m.bench.string(), e.what());
+    sidecar::archive_failure(box.identity, m.scope, outcome.reason);
+    return outcome;
+  }
   const auto& mint = result.at("mint");
   if (ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted) {
     outcome.status = ran.exit_code == bench_noise_refused ? mint_outcome::refused : mint_outcome::interrupted;
@@ -152,15 +175,19 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
       {"noise_floor_pct", mint.value("noise_floor_pct", 0.0)},
       {"validation", "ok"},
       {"mint_ms", mint_ms},
+      {"lock_wait_s", one_mint_at_a_time.waited_s()},
       {"telemetry", result.value("telemetry", nlohmann::json::object())},
       {"build_wait", {{"waited_s", wait.waited_s}, {"measured_beside_jobs", wait.bound_ran_out ? wait.jobs_left : 0}}}};
   const auto written = sidecar::upsert(sidecar_path(m), update);
   if (!written.diff.empty()) show.note("cmake-tune: changes since the previous mint (" + written.backup.string() + "):\n" + written.diff);
 
   // What each family now runs follows from the stamp (mint/summary.h), which comes next.
-  const std::string summary = fmt::format("cmake-tune: scope {} tuned in {:.1f}s, noise {} ({})", m.scope,
-                                          mint_ms / 1000, update.provenance["noise"].get<std::string>(),
-                                          probes_text(mint.at("probes")));
+  const std::string summary =
+      fmt::format("cmake-tune: scope {} tuned in {:.1f}s{}, noise {} ({})", m.scope, mint_ms / 1000,
+                  one_mint_at_a_time.waited_s() > 0
+                      ? fmt::format(" (after waiting {:.1f}s for another mint)", one_mint_at_a_time.waited_s())
+                      : std::string(),
+                  update.provenance["noise"].get<std::string>(), probes_text(mint.at("probes")));
   show.note(summary);
 
   outcome.status = mint_outcome::written;

@@ -121,14 +121,26 @@ std::vector<std::string> watched_variables(const environment& env, const std::ve
   return {names.begin(), names.end()};
 }
 
+// A file's content hash, or why it has none: only a regular file is read (a device or a FIFO
+// named in a plan would block or never end), so anything else is a changed identity at once.
+static std::string content_hash(const fs::path& path) {
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (status.type() == fs::file_type::not_found) return "absent";
+  if (status.type() != fs::file_type::regular)
+    return status.type() == fs::file_type::directory ? "not a regular file (a directory)"
+                                                     : "not a regular file (a device, FIFO or socket)";
+  return util::sha256_file(path);
+}
+
 plan_identity derive_identity(const identity_inputs& in, const identity_sources& sources) {
   if (in.argv.empty()) throw std::invalid_argument("derive_identity: no program");
   plan_identity id;
   const fs::path program = resolve_program(in.argv.front(), in.env);
-  id.program = {program.string(), util::sha256_file(program)};
+  id.program = {program.string(), content_hash(program)};
   id.compiler = compiler_of(program);
   for (const auto& [name, path] : in.libraries) {
-    library_identity lib{name, path, fs::exists(path) ? util::sha256_file(path) : "absent", ""};
+    library_identity lib{name, path, content_hash(path), ""};
     const char* fact = name.rfind("fftw", 0) == 0 ? "fftw_version"
                        : name == "openblas" || name == "blas" ? "openblas_config"
                                                               : nullptr;
@@ -143,6 +155,10 @@ plan_identity derive_identity(const identity_inputs& in, const identity_sources&
   for (const auto& input : in.inputs) {
     if (!fs::exists(input)) {
       throw std::runtime_error("the declared input " + input.string() + " does not exist; fix INPUTS");
+    }
+    if (!fs::is_regular_file(input)) {
+      throw std::runtime_error("the declared input " + input.string() + " is not a regular file (a directory, device "
+                               "or FIFO); INPUTS names files whose content the plan is valid for");
     }
     id.inputs.push_back({fs::absolute(input).lexically_normal().string(), util::sha256_file(input)});
   }

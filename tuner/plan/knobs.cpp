@@ -1,6 +1,7 @@
 #include "plan/knobs.h"
 
 #include <algorithm>
+#include <optional>
 #include <cctype>
 #include <stdexcept>
 
@@ -75,6 +76,31 @@ knob_axis choice_axis(const std::string& knob, const std::string& variable,
 
 }  // namespace
 
+const std::vector<std::string>& builtin_variables() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const auto& b : builtins) n.emplace_back(b.variable);
+    n.emplace_back("OMP_PLACES");  // omp_proc_bind sets or removes it with OMP_PROC_BIND (build_knob_space)
+    return n;
+  }();
+  return names;
+}
+
+std::optional<std::string> unsafe_variable(const std::string& variable) {
+  if (!is_identifier(variable)) return "it is not an identifier";
+  static const char* loader_prefixes[] = {"LD_", "DYLD_", "GCONV_", "MALLOC_"};
+  for (const char* prefix : loader_prefixes)
+    if (variable.rfind(prefix, 0) == 0) return std::string("it changes what the program loads (") + prefix + "*)";
+  static const char* reserved[] = {"PATH",       "HOME",    "SHELL",  "IFS",     "ENV",      "BASH_ENV",
+                                   "PYTHONPATH", "PERL5LIB", "RUBYLIB", "NODE_OPTIONS", "TMPDIR", "LOCPATH",
+                                   "NLSPATH",    "HOSTALIASES", "RESOLV_HOST_CONF"};
+  for (const char* name : reserved)
+    if (variable == name) return "it changes what the program runs or finds, not how it tunes itself";
+  if (variable.rfind("TUNE_", 0) == 0 && variable.rfind("TUNE_KNOB_", 0) != 0)
+    return "it is cmake-tune's own (only TUNE_KNOB_* variables are knobs)";
+  return std::nullopt;
+}
+
 const std::vector<std::string>& builtin_knobs() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n;
@@ -123,6 +149,8 @@ user_knob parse_user_knob(const std::string& spec) {
   if (!is_identifier(knob.name) || !is_identifier(knob.variable)) {
     throw std::runtime_error("user knob '" + spec + "': NAME and VARIABLE must be identifiers");
   }
+  if (const auto why = unsafe_variable(knob.variable))
+    throw std::runtime_error("user knob '" + spec + "': " + knob.variable + " cannot be a knob's variable: " + *why);
   if (std::any_of(knob.values.begin(), knob.values.end(), [](const auto& v) { return v.empty(); })) {
     throw std::runtime_error("user knob '" + spec + "' has an empty value; list non-empty values");
   }

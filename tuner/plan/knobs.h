@@ -25,6 +25,14 @@ struct knob_request {
 // Built-in knob names, in enumeration order.
 const std::vector<std::string>& builtin_knobs();
 
+// The environment variables the built-in knobs set.
+const std::vector<std::string>& builtin_variables();
+
+// Why `variable` can never be a knob's (a plan's settings are data, never code): not an
+// identifier, or a variable that changes what a program loads or runs rather than how it tunes
+// itself (LD_*, DYLD_*, PATH, ...). nullopt when it can be.
+std::optional<std::string> unsafe_variable(const std::string& variable);
+
 // Parses KNOBS entries ("omp_threads", "fftw_planner:patient"). Throws naming an unknown knob
 // and listing the known ones.
 knob_request parse_knob_request(const std::vector<std::string>& entries, std::vector<user_knob> user);

@@ -1,6 +1,10 @@
 #include "plan/plan_file.h"
 
+#include <algorithm>
+#include <cstdint>
+
 #include "util/atomic_file.h"
+#include "util/json_reader.h"
 
 namespace tune::plan {
 namespace {
@@ -40,40 +44,66 @@ json identity_json(const plan_identity& id) {
   };
 }
 
-template <typename T>
-std::optional<T> optional_field(const json& j, const char* key) {
-  const auto& v = j.at(key);
-  if (v.is_null()) return std::nullopt;
-  return v.get<T>();
+using util::json_at;
+
+// Counts and sizes a plan may hold: a thread or CPU count beyond these is no machine's.
+constexpr std::int64_t max_count = 1 << 20;
+constexpr std::int64_t max_bytes = std::int64_t{1} << 60;
+
+std::optional<std::int64_t> optional_integer(const json_at& j, const char* key, std::int64_t min, std::int64_t max) {
+  const auto v = j[key];
+  if (v.value().is_null()) return std::nullopt;
+  return v.integer(min, max);
 }
 
-plan_identity identity_from_json(const json& j) {
+plan_identity identity_from_json(const json_at& j) {
   plan_identity id;
-  id.program = {j.at("program").at("path").get<std::string>(), j.at("program").at("sha256").get<std::string>()};
-  id.compiler = j.at("compiler").get<std::string>();
-  for (const auto& l : j.at("libraries")) {
-    id.libraries.push_back({l.at("name").get<std::string>(), l.at("path").get<std::string>(),
-                            l.at("sha256").get<std::string>(), l.at("version").get<std::string>()});
+  id.program = {j["program"]["path"].string(), j["program"]["sha256"].string()};
+  id.compiler = j["compiler"].string();
+  const auto libraries = j["libraries"].array();
+  for (std::size_t i = 0; i < libraries.size(); ++i) {
+    const auto l = libraries.at(i);
+    id.libraries.push_back({l["name"].string(), l["path"].string(), l["sha256"].string(), l["version"].string()});
   }
-  id.box = j.at("box").get<std::string>();
-  id.topology = j.at("topology").get<std::string>();
-  const auto& a = j.at("allocation");
-  id.alloc.cpus = a.at("cpus").get<std::vector<int>>();
-  id.alloc.threads = a.at("threads").get<int>();
-  id.alloc.cpu_quota = optional_field<double>(a, "cpu_quota");
-  id.alloc.memory_bytes = optional_field<long long>(a, "memory_bytes");
-  id.alloc.limits = a.at("limits").get<std::vector<std::string>>();
-  id.request.cpus = optional_field<int>(a.at("request"), "cpus");
-  id.request.memory_bytes = optional_field<long long>(a.at("request"), "memory_bytes");
-  id.args = j.at("args").get<std::vector<std::string>>();
-  for (const auto& i : j.at("inputs")) {
-    id.inputs.push_back({i.at("path").get<std::string>(), i.at("sha256").get<std::string>()});
+  id.box = j["box"].string();
+  id.topology = j["topology"].string();
+  const auto a = j["allocation"];
+  const auto cpus = a["cpus"].array();
+  for (std::size_t i = 0; i < cpus.size(); ++i) id.alloc.cpus.push_back(static_cast<int>(cpus.at(i).integer(0, max_count)));
+  id.alloc.threads = static_cast<int>(a["threads"].integer(1, max_count));
+  if (const auto quota = a["cpu_quota"].number_or_null()) {
+    if (!(*quota > 0) || *quota > static_cast<double>(max_count)) a["cpu_quota"].fail("a number of CPUs above 0");
+    id.alloc.cpu_quota = quota;
   }
-  for (const auto& [name, value] : j.at("environment").items()) {
-    id.environment[name] = value.is_null() ? std::nullopt : std::optional<std::string>(value.get<std::string>());
+  id.alloc.memory_bytes = optional_integer(a, "memory_bytes", 1, max_bytes);
+  id.alloc.limits = a["limits"].strings();
+  const auto request = a["request"];
+  if (const auto c = optional_integer(request, "cpus", 1, max_count)) id.request.cpus = static_cast<int>(*c);
+  id.request.memory_bytes = optional_integer(request, "memory_bytes", 1, max_bytes);
+  id.args = j["args"].strings();
+  const auto inputs = j["inputs"].array();
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    id.inputs.push_back({inputs.at(i)["path"].string(), inputs.at(i)["sha256"].string()});
+  const auto environment = j["environment"].object();
+  for (const auto& [name, value] : environment.value().items()) {
+    const auto v = environment[name];
+    id.environment[name] = value.is_null() ? std::nullopt : std::optional<std::string>(v.string());
   }
-  id.pilot_windows = j.at("pilot_windows").get<int>();
+  id.pilot_windows = static_cast<int>(j["pilot_windows"].integer(0, max_count));
   return id;
+}
+
+// A setting may name only a variable a knob sets: a built-in knob's, or one the plan records as
+// the project's own knob, itself never one that changes what the program loads or runs.
+void check_setting(const json_at& where, const std::string& variable, const std::vector<std::string>& knob_variables) {
+  if (const auto why = unsafe_variable(variable))
+    throw util::json_error(where.file(), where.path(), "a knob's variable",
+                           "\"" + variable + "\", which cannot be one: " + *why);
+  const auto& builtin = builtin_variables();
+  if (std::find(builtin.begin(), builtin.end(), variable) == builtin.end() &&
+      std::find(knob_variables.begin(), knob_variables.end(), variable) == knob_variables.end())
+    throw util::json_error(where.file(), where.path(), "a variable a knob sets",
+                           "\"" + variable + "\", which no built-in knob sets and knob_variables does not list");
 }
 
 }  // namespace
@@ -102,6 +132,7 @@ json to_json(const execution_plan& plan) {
       {"tool", plan.tool},
       {"written", plan.written},
       {"settings", settings_json(plan.settings)},
+      {"knob_variables", plan.knob_variables},
       {"resolved", plan.resolved},
       {"fftw_wisdom", wisdom},
       {"identity", identity_json(plan.identity)},
@@ -125,37 +156,62 @@ execution_plan plan_from_json(const json& doc, const std::string& origin) {
     throw plan_format_error("the plan " + origin + " is not a tune plan: it has no \"format\" field");
   }
   if (doc.at("format") != plan_format) {
-    throw plan_format_error("the plan " + origin + " has format " + doc.at("format").dump() + "; this tune reads " +
+    throw plan_format_error("the plan " + origin + " has format " +
+                            doc.at("format").dump(-1, ' ', false, json::error_handler_t::replace) + "; this tune reads " +
                             plan_format + ": run `tune plan search` again with this version");
   }
   try {
+    const json_at j(doc, origin);
     execution_plan plan;
-    plan.tool = doc.at("tool").get<std::string>();
-    plan.written = doc.at("written").get<std::string>();
-    for (const auto& [name, value] : doc.at("settings").at("set").items()) plan.settings[name] = value.get<std::string>();
-    for (const auto& name : doc.at("settings").at("unset")) plan.settings[name.get<std::string>()] = std::nullopt;
-    plan.resolved = doc.at("resolved").get<std::map<std::string, std::string>>();
-    if (!doc.at("fftw_wisdom").is_null()) {
-      const auto& w = doc.at("fftw_wisdom");
-      plan.wisdom = wisdom_reference{w.at("sha256").get<std::string>(), w.at("file").get<std::string>(),
-                                     w.at("plans").get<std::vector<std::string>>()};
+    plan.tool = j["tool"].string();
+    plan.written = j["written"].string();
+    if (const auto knobs = j.find("knob_variables")) {
+      plan.knob_variables = knobs->strings();
+      for (std::size_t i = 0; i < plan.knob_variables.size(); ++i)
+        if (const auto why = unsafe_variable(plan.knob_variables[i]))
+          throw util::json_error(origin, knobs->path() + "[" + std::to_string(i) + "]", "a knob's variable",
+                                 "\"" + plan.knob_variables[i] + "\", which cannot be one: " + *why);
     }
-    plan.identity = identity_from_json(doc.at("identity"));
-    const auto& e = doc.at("evidence");
-    plan.evidence.status = e.at("status").get<std::string>();
-    plan.evidence.stop_reason = e.at("stop_reason").get<std::string>();
-    plan.evidence.baseline_window_s = e.at("baseline_window_s").get<std::vector<double>>();
-    plan.evidence.winner_window_s = e.at("winner_window_s").get<std::vector<double>>();
-    plan.evidence.gain = optional_field<double>(e, "gain");
-    plan.evidence.aa_gain = optional_field<double>(e, "aa_gain");
-    plan.evidence.budget_s = e.at("budget_s").get<double>();
-    plan.evidence.elapsed_s = e.at("elapsed_s").get<double>();
-    plan.evidence.enumeration = e.at("enumeration").get<std::string>();
-    plan.evidence.report_sha256 = e.at("report_sha256").get<std::string>();
-    plan.evidence.wisdom_sha256 = optional_field<std::string>(e, "fftw_wisdom_sha256");
+    const auto settings = j["settings"];
+    const auto set = settings["set"].object();
+    for (const auto& [name, value] : set.value().items()) {
+      check_setting(set[name], name, plan.knob_variables);
+      plan.settings[name] = set[name].string();
+    }
+    const auto unset = settings["unset"].array();
+    for (std::size_t i = 0; i < unset.size(); ++i) {
+      const std::string name = unset.at(i).string();
+      check_setting(unset.at(i), name, plan.knob_variables);
+      plan.settings[name] = std::nullopt;
+    }
+    const auto resolved = j["resolved"].object();
+    for (const auto& [key, value] : resolved.value().items()) plan.resolved[key] = resolved[key].string();
+    if (!j["fftw_wisdom"].value().is_null()) {
+      const auto w = j["fftw_wisdom"];
+      plan.wisdom = wisdom_reference{w["sha256"].string(), w["file"].string(), w["plans"].strings()};
+    }
+    plan.identity = identity_from_json(j["identity"]);
+    const auto e = j["evidence"];
+    plan.evidence.status = e["status"].string();
+    plan.evidence.stop_reason = e["stop_reason"].string();
+    const auto numbers = [](const json_at& list) {
+      std::vector<double> out;
+      list.array();
+      for (std::size_t i = 0; i < list.size(); ++i) out.push_back(list.at(i).number());
+      return out;
+    };
+    plan.evidence.baseline_window_s = numbers(e["baseline_window_s"]);
+    plan.evidence.winner_window_s = numbers(e["winner_window_s"]);
+    plan.evidence.gain = e["gain"].number_or_null();
+    plan.evidence.aa_gain = e["aa_gain"].number_or_null();
+    plan.evidence.budget_s = e["budget_s"].number();
+    plan.evidence.elapsed_s = e["elapsed_s"].number();
+    plan.evidence.enumeration = e["enumeration"].string();
+    plan.evidence.report_sha256 = e["report_sha256"].string();
+    if (!e["fftw_wisdom_sha256"].value().is_null()) plan.evidence.wisdom_sha256 = e["fftw_wisdom_sha256"].string();
     return plan;
-  } catch (const json::exception& ex) {
-    throw plan_format_error("the plan " + origin + " is malformed: " + ex.what());
+  } catch (const util::json_error& ex) {
+    throw plan_format_error("the plan " + origin + " is malformed: " + ex.where_and_what());
   }
 }
 
@@ -164,15 +220,14 @@ void write_plan(const std::filesystem::path& path, const execution_plan& plan) {
 }
 
 execution_plan read_plan(const std::filesystem::path& path) {
-  const auto text = util::read_file(path);
-  if (!text) throw plan_format_error("the plan " + path.string() + " does not exist");
-  json doc;
+  std::optional<json> doc;
   try {
-    doc = json::parse(*text);
-  } catch (const json::exception& ex) {
-    throw plan_format_error("the plan " + path.string() + " is not JSON: " + ex.what());
+    doc = util::read_json(path);
+  } catch (const util::json_error& ex) {
+    throw plan_format_error("the plan " + path.string() + " is unreadable: " + ex.where_and_what());
   }
-  return plan_from_json(doc, path.string());
+  if (!doc) throw plan_format_error("the plan " + path.string() + " does not exist");
+  return plan_from_json(*doc, path.string());
 }
 
 }  // namespace tune::plan

@@ -41,6 +41,9 @@ struct execution_plan {
   std::string tool;
   std::string written;
   assignment settings;                       // value: set; nullopt: removed
+  // The variables of the project's own knobs the search could set (tune_knob). With the built-in
+  // knobs' variables, the only ones a plan's settings may name: a plan is data, never code.
+  std::vector<std::string> knob_variables;
   std::map<std::string, std::string> resolved;  // per-library values the pilot reported for these settings
   std::optional<wisdom_reference> wisdom;
   plan_identity identity;
@@ -50,7 +53,9 @@ struct execution_plan {
 nlohmann::json to_json(const execution_plan& plan);
 
 // Throws plan_format_error naming the file and what is wrong: an unknown format, a missing or
-// mistyped field. Never fills in a default.
+// mistyped field (with its path in the plan: `allocation.threads`), a number out of range, or a
+// setting of a variable no knob sets (LD_PRELOAD, a name that is not an identifier). Never fills
+// in a default.
 execution_plan plan_from_json(const nlohmann::json& doc, const std::string& origin);
 
 class plan_format_error : public std::runtime_error {

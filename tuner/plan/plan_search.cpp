@@ -140,6 +140,7 @@ plan_search_result run_plan_search(const plan_search_request& request, const std
   plan.tool = tool;
   plan.written = written;
   plan.settings = record.selected;
+  plan.knob_variables = base_inputs.user_variables;
   plan.identity = identity;
   for (const auto& [key, value] : chosen.facts) plan.resolved[key] = value;
   for (const auto& [key, value] : chosen.knobs_read) plan.resolved["knob " + key] = value;

@@ -2,10 +2,12 @@
 
 #include <chrono>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "util/atomic_file.h"
+#include "util/json_reader.h"
 #include "util/subprocess.h"
 
 namespace tune::plan {
@@ -56,42 +58,50 @@ std::vector<double> read_result(const fs::path& file, const std::string& type, s
 }  // namespace
 
 void read_pilot_report(const fs::path& path, long long spawned_ns, run_outcome& outcome) {
-  const auto text = util::read_file(path);
-  if (!text) throw std::runtime_error("the pilot report " + path.string() + " is missing");
+  std::optional<nlohmann::json> doc;
   try {
-    const auto j = nlohmann::json::parse(*text);
-    if (j.at("format") != "tune-pilot/1") {
-      throw std::runtime_error("format " + j.at("format").dump() + " is not tune-pilot/1");
-    }
-    for (const auto& w : j.at("windows")) {
-      outcome.windows_s.push_back(static_cast<double>(w.at(1).get<long long>() - w.at(0).get<long long>()) * 1e-9);
+    doc = util::read_json(path);
+  } catch (const util::json_error& e) {
+    throw std::runtime_error("the pilot report " + path.string() + " is unreadable: " + e.where_and_what());
+  }
+  if (!doc) throw std::runtime_error("the pilot report " + path.string() + " is missing");
+  try {
+    const util::json_at j(*doc, path);
+    if (j["format"].value() != "tune-pilot/1") j["format"].fail("\"tune-pilot/1\"");
+    constexpr long long max_ns = std::numeric_limits<long long>::max();
+    const auto windows = j["windows"].array();
+    for (std::size_t i = 0; i < windows.size(); ++i) {
+      const auto w = windows.at(i);
+      outcome.windows_s.push_back(static_cast<double>(w.at(1).integer(0, max_ns) - w.at(0).integer(0, max_ns)) * 1e-9);
     }
     long long setup_end = -1;
-    if (!j.at("setup_done_ns").is_null()) {
-      setup_end = j.at("setup_done_ns").get<long long>();
-    } else if (!j.at("windows").empty()) {
-      setup_end = j.at("windows").at(0).at(0).get<long long>();
+    if (!j["setup_done_ns"].value().is_null()) {
+      setup_end = j["setup_done_ns"].integer(0, max_ns);
+    } else if (windows.size() > 0) {
+      setup_end = windows.at(0).at(0).integer(0, max_ns);
     }
     if (setup_end >= 0) outcome.setup_s = static_cast<double>(setup_end - spawned_ns) * 1e-9;
-    for (const auto& k : j.at("knobs")) {
-      outcome.knobs_read[k.at("name").get<std::string>()] = k.at("value").get<std::string>();
+    const auto knobs = j["knobs"].array();
+    for (std::size_t i = 0; i < knobs.size(); ++i) outcome.knobs_read[knobs.at(i)["name"].string()] = knobs.at(i)["value"].string();
+    if (!j["result"].value().is_null()) {
+      const auto r = j["result"];
+      outcome.result_type = r["type"].string();
+      outcome.result = read_result(r["file"].string(), outcome.result_type,
+                                   static_cast<std::size_t>(r["count"].integer(0, std::int64_t{1} << 32)));
     }
-    if (!j.at("result").is_null()) {
-      const auto& r = j.at("result");
-      outcome.result_type = r.at("type").get<std::string>();
-      outcome.result = read_result(r.at("file").get<std::string>(), outcome.result_type, r.at("count").get<std::size_t>());
+    const auto plans = j["fftw_plans"].array();
+    for (std::size_t i = 0; i < plans.size(); ++i)
+      outcome.fftw_plans.push_back({plans.at(i)["name"].string(), plans.at(i)["made"].boolean()});
+    const auto libraries = j["libraries"].array();
+    for (std::size_t i = 0; i < libraries.size(); ++i)
+      outcome.libraries[libraries.at(i)["name"].string()] = libraries.at(i)["path"].string();
+    const auto facts = j["facts"].object();
+    for (const auto& [key, value] : facts.value().items()) {
+      const std::string text = facts[key].string();
+      if (!text.empty()) outcome.facts[key] = text;
     }
-    for (const auto& p : j.at("fftw_plans")) {
-      outcome.fftw_plans.push_back({p.at("name").get<std::string>(), p.at("made").get<bool>()});
-    }
-    for (const auto& l : j.at("libraries")) {
-      outcome.libraries[l.at("name").get<std::string>()] = l.at("path").get<std::string>();
-    }
-    for (const auto& [key, value] : j.at("facts").items()) {
-      if (!value.get<std::string>().empty()) outcome.facts[key] = value.get<std::string>();
-    }
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error("the pilot report " + path.string() + " is malformed: " + e.what());
+  } catch (const util::json_error& e) {
+    throw std::runtime_error("the pilot report " + path.string() + " is malformed: " + e.where_and_what());
   }
   outcome.pilot_reported = true;
 }

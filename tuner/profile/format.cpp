@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "util/atomic_file.h"
+#include "util/json_reader.h"
 
 namespace tune::profile {
 
@@ -82,15 +83,14 @@ nlohmann::ordered_json to_json(const profile& p) {
 }
 
 profile read_profile(const std::filesystem::path& file) {
-  const auto text = util::read_file(file);
-  if (!text) throw bad(file, "the file does not exist");
-  nlohmann::json doc;
+  std::optional<nlohmann::json> doc;
   try {
-    doc = nlohmann::json::parse(*text);
-  } catch (const nlohmann::json::exception& e) {
-    throw bad(file, fmt::format("not JSON: {}", e.what()));
+    doc = util::read_json(file);
+  } catch (const util::json_error& e) {
+    throw bad(file, e.where_and_what());
   }
-  return from_json(doc, file);
+  if (!doc) throw bad(file, "the file does not exist");
+  return from_json(*doc, file);
 }
 
 }  // namespace tune::profile

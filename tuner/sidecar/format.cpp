@@ -66,11 +66,44 @@ void optional_number(const json& object, const std::string& where, const std::st
   fail(child(where, key), *it, nullable ? "a number or null" : "a number");
 }
 
+void optional_integer(const json& object, const std::string& where, const std::string& key) {
+  const auto it = object.find(key);
+  if (it != object.end() && !it->is_number_integer()) fail(child(where, key), *it, "an integer");
+}
+
+void optional_boolean(const json& object, const std::string& where, const std::string& key) {
+  const auto it = object.find(key);
+  if (it != object.end() && !it->is_boolean()) fail(child(where, key), *it, "a boolean");
+}
+
+void optional_string_or_null(const json& object, const std::string& where, const std::string& key) {
+  const auto it = object.find(key);
+  if (it != object.end() && !it->is_string() && !it->is_null()) fail(child(where, key), *it, "a string or null");
+}
+
+void check_row(const json& row, const std::string& where) {
+  object_at(row, where);
+  for (const char* key : {"median_ns", "best_ns"}) optional_number(row, where, key, false);
+  for (const char* key : {"worst_abs", "worst_rel", "worst_ulp"}) optional_number(row, where, key, true);
+  optional_integer(row, where, "rounds");
+  optional_boolean(row, where, "finalist");
+  for (const char* key : {"rejected", "impl_hash", "compile"}) optional_string(row, where, key);
+  if (const auto why = row.find("last_fail_reason"); why != row.end()) {
+    const std::string why_where = child(where, "last_fail_reason");
+    object_at(*why, why_where);
+    string_at(required(*why, why_where, "stage"), child(why_where, "stage"));
+    string_at(required(*why, why_where, "detail"), child(why_where, "detail"));
+    optional_string(*why, why_where, "diagnostic");
+  }
+}
+
 void check_race_table(const json& table, const std::string& where) {
   object_at(table, where);
-  for (const char* key : {"winner", "fallback", "verdict"}) optional_string(table, where, key);
+  for (const char* key : {"winner", "fallback", "verdict", "note", "profile"}) optional_string(table, where, key);
   optional_number(table, where, "need_pct", false);
-  optional_number(table, where, "margin_pct", true);
+  optional_number(table, where, "ms", false);
+  for (const char* key : {"margin_pct", "demoted_margin_pct", "drift_pct"}) optional_number(table, where, key, true);
+  optional_string_or_null(table, where, "demoted");
   if (const auto seats = table.find("companions"); seats != table.end())
     for (const auto& [companion, seat] : object_at(*seats, child(where, "companions")).items())
       string_at(seat, child(child(where, "companions"), companion));
@@ -79,10 +112,8 @@ void check_race_table(const json& table, const std::string& where) {
       check_race_table(race, child(child(where, "companion_races"), companion));
   const auto rows = table.find("rows");
   if (rows == table.end()) return;
-  for (const auto& [suffix, row] : object_at(*rows, child(where, "rows")).items()) {
-    const std::string row_where = child(child(where, "rows"), suffix);
-    optional_number(object_at(row, row_where), row_where, "median_ns", false);
-  }
+  for (const auto& [suffix, row] : object_at(*rows, child(where, "rows")).items())
+    check_row(row, child(child(where, "rows"), suffix));
 }
 
 void check_scope(const json& scope, const std::string& where) {
@@ -95,6 +126,7 @@ void check_scope(const json& scope, const std::string& where) {
   if (const json& v = required(bench, bench_where, "mtime_ns"); !v.is_number_integer())
     fail(child(bench_where, "mtime_ns"), v, "an integer");
   string_at(required(bench, bench_where, "sha256"), child(bench_where, "sha256"));
+  optional_string(bench, bench_where, "code_sha256");
   if (const json& v = required(scope, where, "complete"); !v.is_boolean())
     fail(child(where, "complete"), v, "a boolean");
   const json& families = required(scope, where, "families");
@@ -118,7 +150,10 @@ void check(const json& doc) {
     check_scope(scope, child("scopes", name));
   const json& provenance = object_at(required(doc, "", "provenance"), "provenance");
   string_at(required(provenance, "provenance", "box"), "provenance.box");
-  optional_string(provenance, "provenance", "applied_box");
+  for (const char* key : {"applied_box", "written", "tool", "class", "features", "forced_features", "compiler", "noise",
+                          "noise_probes", "validation", "origin"})
+    optional_string(provenance, "provenance", key);
+  for (const char* key : {"noise_floor_pct", "mint_ms"}) optional_number(provenance, "provenance", key, false);
 }
 
 }  // namespace

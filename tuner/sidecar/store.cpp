@@ -124,6 +124,19 @@ void refresh_provenance(json& doc, const scope_update& u, std::chrono::system_cl
   provenance["tool"] = tool_name();
 }
 
+// An unreadable sidecar's bytes, under a name no later write can take: `<sidecar>.unreadable-<UTC
+// time>[-<n>].json`, created only where nothing is (so two mints, or two scopes of one mint,
+// never overwrite each other's).
+fs::path preserve_unreadable(const fs::path& sidecar, const std::string& bytes,
+                             std::chrono::system_clock::time_point now) {
+  const std::string stamp = util::utc_file_stamp(now);
+  for (int n = 1;; ++n) {
+    fs::path kept = sidecar;
+    kept += ".unreadable-" + stamp + (n > 1 ? "-" + std::to_string(n) : "") + ".json";
+    if (util::create_file_atomic(kept, bytes)) return kept;
+  }
+}
+
 }  // namespace
 
 write_result upsert(const fs::path& sidecar, const scope_update& update, std::chrono::system_clock::time_point now) {
@@ -146,8 +159,10 @@ write_result upsert(const fs::path& sidecar, const scope_update& update, std::ch
       doc = std::move(*old.doc);
       if (!measured_for(doc, update.box)) notes += forget_other_boxes(doc, update.box, update.scope);
     } else {
-      notes += fmt::format("the previous sidecar was unreadable ({}); it is kept as \"{}\" and a new one was started\n",
-                           old.error, result.backup.string());
+      result.preserved = preserve_unreadable(sidecar, *previous, now);
+      notes += fmt::format("the previous sidecar was unreadable ({}); its bytes are kept as \"{}\" and a new one was "
+                           "started\n",
+                           old.error, result.preserved.string());
     }
   }
 
@@ -160,8 +175,12 @@ write_result upsert(const fs::path& sidecar, const scope_update& update, std::ch
   const std::string text = doc.dump(2) + "\n";
   util::write_file_atomic(sidecar, text);
   result.diff = notes + (before ? describe_changes(*before, doc) : std::string());
+  // The archive keeps what a mint writes; unknown keys (which upsert keeps in the sidecar itself)
+  // and runtime plans are left out, so a large foreign key cannot grow the history with every mint.
+  json archived = empty_document();
+  for (const char* section : {"kernels", "race", "scopes", "provenance"}) archived[section] = doc[section];
   try {
-    result.history_file = archive_mint(update.box, update.scope, text, now);
+    result.history_file = archive_mint(update.box, update.scope, archived.dump(2) + "\n", now);
   } catch (const std::exception& e) {
     throw std::runtime_error(
         fmt::format("sidecar \"{}\" was written, but archiving the mint failed: {}", sidecar.string(), e.what()));

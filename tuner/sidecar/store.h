@@ -37,10 +37,12 @@ struct write_result {
                                        // box change; empty on the first write
   bool had_previous = false;
   std::filesystem::path backup;        // `<sidecar>.bak` when there was a previous file
+  std::filesystem::path preserved;     // where an unreadable previous file's bytes are kept, under a name
+                                       // nothing overwrites (`<sidecar>.unreadable-<time>[-n].json`)
   std::filesystem::path history_file;  // where the mint was archived
 };
 
-// Takes the lock, re-reads the current file (an unreadable one is kept as `.bak` and replaced),
+// Takes the lock, re-reads the current file (an unreadable one is kept under its own name and replaced),
 // copies it to `<sidecar>.bak`, replaces this scope's entries (dropping families that left the
 // scope; a declared companion's `kernels` entry is replaced by its new one or dropped), keeps every other scope's entries, `runtime` and unknown keys, refreshes provenance,
 // writes atomically and archives the result. When the previous file was measured on another box

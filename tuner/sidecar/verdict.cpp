@@ -8,6 +8,7 @@
 #include "sidecar/format.h"
 #include "util/atomic_file.h"
 #include "util/elf.h"
+#include "util/json_reader.h"
 #include "util/sha256.h"
 
 namespace tune::sidecar {
@@ -38,9 +39,9 @@ loaded load_text(const std::filesystem::path& path, const std::string& text) {
   out.path = path;
   json doc;
   try {
-    doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    out.error = e.what();
+    doc = util::parse_json(text, path);
+  } catch (const util::json_error& e) {
+    out.error = e.where_and_what();
     return out;
   }
   if (auto problem = shape_error(doc)) {
@@ -52,22 +53,37 @@ loaded load_text(const std::filesystem::path& path, const std::string& text) {
 }
 
 loaded load(const std::filesystem::path& path) {
+  loaded out;
+  out.path = path;
+  // A FIFO or a device would block or never end, and a file past the reader's bound is refused
+  // unread: both are unreadable, never a hang.
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (status.type() == std::filesystem::file_type::not_found) {
+    out.absent = true;
+    return out;
+  }
+  if (!ec && status.type() != std::filesystem::file_type::regular) {
+    out.error = "the document: expected a regular file, found " +
+                std::string(status.type() == std::filesystem::file_type::directory ? "a directory" : "a FIFO, device or socket");
+    return out;
+  }
+  if (const auto size = std::filesystem::file_size(path, ec); !ec && size > util::json_limits{}.max_bytes) {
+    out.error = fmt::format("the document: expected at most {} bytes, found {} bytes", util::json_limits{}.max_bytes, size);
+    return out;
+  }
   std::optional<util::file_snapshot> snapshot;
   try {
     snapshot = util::read_file_snapshot(path);
   } catch (const std::runtime_error& e) {
-    loaded out;
-    out.path = path;
     out.error = e.what();
     return out;
   }
   if (!snapshot) {
-    loaded out;
-    out.path = path;
     out.absent = true;
     return out;
   }
-  loaded out = load_text(path, snapshot->content);
+  out = load_text(path, snapshot->content);
   out.mtime_ns = snapshot->mtime_ns;
   return out;
 }

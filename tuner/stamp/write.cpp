@@ -8,6 +8,7 @@
 #include "stamp/header.h"
 #include "stamp/signature.h"
 #include "util/atomic_file.h"
+#include "util/json_reader.h"
 
 namespace tune::stamp {
 
@@ -54,9 +55,25 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std:
 }
 
 std::optional<nlohmann::json> read_stamp_record(const manifest& m) {
-  const auto text = util::read_file(m.state_dir / "stamp.json");
-  if (!text) return std::nullopt;
-  return nlohmann::json::parse(*text);
+  const auto file = m.state_dir / "stamp.json";
+  auto doc = util::read_json(file);
+  if (!doc) return std::nullopt;
+  // What status and explain read of it, checked here so a damaged record is an error naming the
+  // value, never a library exception later.
+  const util::json_at root(*doc, file);
+  for (const char* key : {"verdict", "verdict_message", "policy"}) root[key].string();
+  const auto families = root["families"].object();
+  for (const auto& [name, entry] : doc->at("families").items()) {
+    const auto e = families[name].object();
+    for (const char* key : {"suffix", "source", "why", "fallback"}) e[key].string();
+    e["margin_pct"].number_or_null();
+    if (const auto margin = e.find("demoted_margin_pct")) margin->number_or_null();
+    if (const auto demoted = e.find("demoted"); demoted && !demoted->value().is_null()) demoted->string();
+    e["steps"].strings();
+    if (const auto problems = e.find("problems")) problems->strings();
+    e["companions"].object();
+  }
+  return doc;
 }
 
 }  // namespace tune::stamp

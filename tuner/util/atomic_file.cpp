@@ -67,7 +67,7 @@ int open_temp_beside(const fs::path& path, fs::path& temp) {
   for (;;) {
     temp = folder / ("." + path.filename().string() + "." + std::to_string(::getpid()) + "." +
                      std::to_string(counter++) + ".tmp");
-    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
     if (fd >= 0) return fd;
     if (errno != EEXIST) throw io_error("create a temporary file for", path, errno);
   }

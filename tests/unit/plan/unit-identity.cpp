@@ -298,3 +298,87 @@ TEST_CASE("plan file: what is written reads back the same") {
   CHECK(plan.settings.at("OMP_NUM_THREADS") == "1");
   CHECK_FALSE(plan.settings.at("OPENBLAS_NUM_THREADS"));
 }
+
+// A plan is data, never code (every input below was seen launching before plans were checked).
+TEST_CASE("plan file: settings name only variables a knob sets, each refused by name otherwise") {
+  const auto refused = [](const std::string& variable, const std::string& value, bool unset = false) {
+    launch_rig t;
+    t.edit_plan([&](nlohmann::json& doc) {
+      if (unset) doc["settings"]["unset"].push_back(variable);
+      else doc["settings"]["set"][variable] = value;
+    });
+    try {
+      t.launch();
+    } catch (const plan_format_error& e) {
+      CHECK(std::string(e.what()).find("json.exception") == std::string::npos);
+      return std::string(e.what()).substr(std::string("the plan " + t.plan_path.string() + " is malformed: ").size());
+    }
+    return std::string("launched");
+  };
+  CHECK(refused("LD_PRELOAD", "/tmp/evil.so") ==
+        "at settings.set.LD_PRELOAD: expected a knob's variable, found \"LD_PRELOAD\", which cannot be one: it changes "
+        "what the program loads (LD_*)");
+  CHECK(refused("LD_LIBRARY_PATH", "/tmp", true) ==
+        "at settings.unset[1]: expected a knob's variable, found \"LD_LIBRARY_PATH\", which cannot be one: it changes "
+        "what the program loads (LD_*)");
+  CHECK(refused("", "x") == "at settings.set.: expected a knob's variable, found \"\", which cannot be one: it is not an "
+                            "identifier");
+  CHECK(refused("A=B", "x").find("found \"A=B\", which cannot be one: it is not an identifier") != std::string::npos);
+  CHECK(refused("MY_SOLVER_BLOCK", "64") ==
+        "at settings.set.MY_SOLVER_BLOCK: expected a variable a knob sets, found \"MY_SOLVER_BLOCK\", which no built-in "
+        "knob sets and knob_variables does not list");
+  // The project's own knob, recorded by the search, is allowed; a dangerous one never is.
+  launch_rig t;
+  t.edit_plan([](nlohmann::json& doc) {
+    doc["knob_variables"] = {"MY_SOLVER_BLOCK"};
+    doc["settings"]["set"]["MY_SOLVER_BLOCK"] = "64";
+  });
+  CHECK(t.launch().env.at("MY_SOLVER_BLOCK") == "64");
+  t.edit_plan([](nlohmann::json& doc) { doc["knob_variables"] = {"PATH"}; });
+  CHECK_THROWS_WITH_AS(t.launch(),
+                       ("the plan " + t.plan_path.string() +
+                        " is malformed: at knob_variables[0]: expected a knob's variable, found \"PATH\", which cannot "
+                        "be one: it changes what the program runs or finds, not how it tunes itself")
+                           .c_str(),
+                       plan_format_error);
+}
+
+TEST_CASE("plan file: mistyped fields and numbers out of range are named with the plan's field names") {
+  const auto error_of = [](const std::function<void(nlohmann::json&)>& edit) {
+    launch_rig t;
+    t.edit_plan(edit);
+    try {
+      t.launch();
+    } catch (const plan_format_error& e) {
+      return std::string(e.what()).substr(std::string("the plan " + t.plan_path.string() + " is malformed: ").size());
+    }
+    return std::string("launched");
+  };
+  CHECK(error_of([](nlohmann::json& d) { d["settings"] = 5; }) == "at settings: expected an object, found the number 5");
+  CHECK(error_of([](nlohmann::json& d) { d["identity"]["allocation"]["threads"] = 1000000000000000000LL; }) ==
+        "at identity.allocation.threads: expected an integer from 1 to 1048576, found the number 1000000000000000000");
+  CHECK(error_of([](nlohmann::json& d) { d["identity"]["allocation"]["request"]["memory_bytes"] = 0; }) ==
+        "at identity.allocation.request.memory_bytes: expected an integer from 1 to 1152921504606846976, found the "
+        "number 0");
+  CHECK(error_of([](nlohmann::json& d) { d["identity"]["pilot_windows"] = "six"; }) ==
+        "at identity.pilot_windows: expected an integer from 0 to 1048576, found a string \"six\"");
+}
+
+TEST_CASE("launch: a library or input that is no regular file is refused at once, never read") {
+  launch_rig t;
+  t.sources.library_facts = [](const std::vector<std::string>&) { return std::map<std::string, std::string>{}; };
+  t.edit_plan([](nlohmann::json& d) { d["identity"]["libraries"][0]["path"] = "/dev/zero"; });
+  try {
+    t.launch();
+    FAIL("a device as a library must be refused");
+  } catch (const plan_refusal& refusal) {
+    CHECK(std::string(refusal.what()).find("not a regular file (a device, FIFO or socket)") != std::string::npos);
+  }
+  t.edit_plan([&](nlohmann::json& d) { d["identity"]["inputs"][0]["path"] = t.dir.path().string(); });
+  CHECK_THROWS_WITH_AS(t.launch(),
+                       ("the declared input " + t.dir.path().string() +
+                        " is not a regular file (a directory, device or FIFO); INPUTS names files whose content the "
+                        "plan is valid for")
+                           .c_str(),
+                       std::runtime_error);
+}

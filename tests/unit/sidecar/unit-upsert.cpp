@@ -194,16 +194,38 @@ TEST_CASE_FIXTURE(upsert_case, "entries adopted for this box (applied_box) are k
   CHECK(after["provenance"]["box"] == test::box_b);
 }
 
-TEST_CASE_FIXTURE(upsert_case, "an unreadable sidecar is kept as .bak and replaced") {
+TEST_CASE_FIXTURE(upsert_case, "an unreadable sidecar is kept under a name no later write takes, and replaced") {
   test::write_text(sidecar, "not json");
   const auto result = sidecar::upsert(sidecar, alpha_before(), when);
   CHECK(result.had_previous);
-  CHECK(test::read_text(sidecar.string() + ".bak") == "not json");
-  CHECK(result.diff ==
-        "the previous sidecar was unreadable ([json.exception.parse_error.101] parse error at line 1, column 2: syntax "
-        "error while parsing value - invalid literal; last read: 'no'); it is kept as \"" +
-            sidecar.string() + ".bak\" and a new one was started\n");
+  const std::string kept = sidecar.string() + ".unreadable-20261129T180000.000Z.json";
+  CHECK(result.preserved == kept);
+  CHECK(test::read_text(kept) == "not json");
+  CHECK(result.diff == "the previous sidecar was unreadable (the document: expected JSON, found 'no' at byte 2); its "
+                       "bytes are kept as \"" + kept + "\" and a new one was started\n");
   CHECK(sidecar::load(sidecar).doc.has_value());
+  // Another unreadable file at the same second, and another scope's write after it: nothing
+  // that was kept is overwritten (a second scope's write replaces `.bak`, never the kept bytes).
+  test::write_text(sidecar, "also not json");
+  const auto again = sidecar::upsert(sidecar, alpha_before(), when);
+  CHECK(again.preserved == sidecar.string() + ".unreadable-20261129T180000.000Z-2.json");
+  sidecar::upsert(sidecar, test::update_for("beta", beta_bench, {{"scan", "blocked"}}, test::box_a), when);
+  CHECK(test::read_text(kept) == "not json");
+  CHECK(test::read_text(again.preserved) == "also not json");
+}
+
+TEST_CASE_FIXTURE(upsert_case, "the history keeps the sections a mint writes, not unknown keys or runtime plans") {
+  sidecar::upsert(sidecar, alpha_before(), when);
+  json doc = on_disk();
+  doc["huge_foreign_key"] = std::string(100000, 'x');
+  doc["runtime"]["app"] = {{"plan", "p"}};
+  test::write_text(sidecar, doc.dump());
+  const auto result = sidecar::upsert(sidecar, alpha_before(), when);
+  const json archived = json::parse(test::read_text(result.history_file));
+  CHECK_FALSE(archived.contains("huge_foreign_key"));
+  CHECK(archived["runtime"] == json::object());
+  CHECK(archived["kernels"] == on_disk()["kernels"]);
+  CHECK(on_disk().contains("huge_foreign_key"));  // the sidecar itself keeps it
 }
 
 TEST_CASE_FIXTURE(upsert_case, "an inconsistent update is refused and writes nothing") {

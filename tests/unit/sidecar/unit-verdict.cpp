@@ -78,9 +78,8 @@ TEST_CASE_FIXTURE(verdict_case, "unreadable names the path and the parse error")
   const auto j = sidecar::judge(sidecar::load(sidecar), want);
   CHECK(j.v == verdict::unreadable);
   CHECK(j.message == "unreadable: " + quoted_sidecar() +
-                         " is unreadable ([json.exception.parse_error.101] parse error at line 1, column 29: syntax "
-                         "error while parsing object key - unexpected end of input; expected string literal); its "
-                         "winners are ignored until a mint rewrites it; build the \"tune-mykernels\" target.");
+                         " is unreadable (the document: expected more JSON, found the end of the file (at byte 29)); "
+                         "its winners are ignored until a mint rewrites it; build the \"tune-mykernels\" target.");
 }
 
 TEST_CASE_FIXTURE(verdict_case, "unreadable: another format") {
@@ -227,4 +226,32 @@ TEST_CASE_FIXTURE(verdict_case, "the first failing check decides, in the spec's 
     want.scope = "other";
     CHECK(run().v == verdict::foreign_box);
   }
+}
+
+// Hostile files (issue: every bad input is a named error): each is `unreadable`, naming the path
+// inside the file and what was found, never a crash or a library's text.
+TEST_CASE_FIXTURE(verdict_case, "unreadable: a number out of range, a byte that is not UTF-8, nesting too deep, a wrong type") {
+  const auto judged = [&](const std::string& text) {
+    test::write_text(sidecar, text);
+    const auto j = sidecar::judge(sidecar::load(sidecar), want);
+    CHECK(j.v == verdict::unreadable);
+    CHECK(j.message.find("json.exception") == std::string::npos);
+    return j.message;
+  };
+  std::string text = doc.dump();
+  const auto with = [&](const std::string& from, const std::string& to) {
+    std::string t = text;
+    t.replace(t.find(from), from.size(), to);
+    return t;
+  };
+  CHECK(judged(with("\"version\":3", "\"version\":3,\"x\":1e400"))
+            .find("(at scopes.mykernels.x: expected a number within the range of a double, found the number 1e400)") !=
+        std::string::npos);
+  CHECK(judged(with("\"tool\":\"cmake-tune 0.1.0\"", "\"tool\":\"cmake-tune 0.1.0\xff\""))
+            .find("at provenance.tool: expected UTF-8 text in a string, found \"cmake-tune 0.1.0\\xff") != std::string::npos);
+  CHECK(judged(with("\"race\":{}", "\"race\":{\"dot\":" + std::string(20000, '[') + std::string(20000, ']') + "}"))
+            .find("at race.dot[0]") != std::string::npos);
+  doc["race"]["dot"] = {{"rows", {{"u4", {{"rounds", "five"}}}}}};
+  text = doc.dump();
+  CHECK(judged(text).find("(race.dot.rows.u4.rounds is a string, expected an integer)") != std::string::npos);
 }

@@ -69,3 +69,68 @@ TEST_CASE("two processes serialize on file_lock and lose no update") {
   CHECK(WEXITSTATUS(status) == 0);
   CHECK(util::read_file(counter) == "200");
 }
+
+TEST_CASE("a symbolic link where the lock file goes is refused, never followed") {
+  test::temp_dir dir;
+  const auto target = dir.path() / "elsewhere";
+  std::filesystem::create_symlink(target, dir.path() / "app.tune.json.lock");
+  CHECK_THROWS_WITH_AS(util::file_lock(dir.path() / "app.tune.json"),
+                       ("cannot open lock file \"" + (dir.path() / "app.tune.json.lock").string() +
+                        "\": it is a symbolic link; cmake-tune makes its lock files itself and never follows a link "
+                        "there: remove it")
+                           .c_str(),
+                       std::runtime_error);
+  CHECK_FALSE(std::filesystem::exists(target));
+}
+
+TEST_CASE("a process that waits for the lock is told who holds it, and how long it waited is kept") {
+  test::temp_dir dir;
+  const auto target = dir.path() / "mint";
+  int ready[2];
+  REQUIRE(::pipe(ready) == 0);
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    util::file_lock held(target, "pid 4242, scope heat, since 2026-12-01T10:00:00Z");
+    char go = 1;
+    [[maybe_unused]] const auto w = ::write(ready[1], &go, 1);
+    ::usleep(300'000);
+    ::_exit(0);
+  }
+  char go = 0;
+  REQUIRE(::read(ready[0], &go, 1) == 1);
+  std::string told;
+  util::file_lock lock(target, "pid me", [&](const std::string& holder) { told = holder; });
+  CHECK(told == "pid 4242, scope heat, since 2026-12-01T10:00:00Z");
+  CHECK(lock.waited_s() > 0.1);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ::close(ready[0]);
+  ::close(ready[1]);
+  CHECK(*util::read_file(dir.path() / "mint.lock") == "pid me\n");
+}
+
+TEST_CASE("temporaries of processes that no longer run are removed, those of live ones kept") {
+  test::temp_dir dir;
+  const auto dead = dir.path() / ".app.tune.json.999999999.0.tmp";
+  const auto alive = dir.path() / (".app.tune.json." + std::to_string(::getpid()) + ".3.tmp");
+  const auto other = dir.path() / "notes.tmp";
+  for (const auto& f : {dead, alive, other}) util::write_file_atomic(f, "x");
+  CHECK(util::remove_stale_temporaries(dir.path()) == 1);
+  CHECK_FALSE(std::filesystem::exists(dead));
+  CHECK(std::filesystem::exists(alive));
+  CHECK(std::filesystem::exists(other));
+  CHECK(util::remove_stale_temporaries(dir.path() / "absent") == 0);
+}
+
+TEST_CASE("a temporary is never created through a link: a planted link at its name is not followed") {
+  test::temp_dir dir;
+  // The writer picks the names .<file>.<pid>.<n>.tmp, n counting up in this process: links planted at
+  // the next thousand names are skipped, never written through.
+  for (int n = 0; n < 1000; ++n)
+    std::filesystem::create_symlink(dir.path() / "victim",
+                                    dir.path() / (".f.json." + std::to_string(::getpid()) + "." + std::to_string(n) + ".tmp"));
+  for (int i = 0; i < 3; ++i) util::write_file_atomic(dir.path() / "f.json", "content");
+  CHECK_FALSE(std::filesystem::exists(dir.path() / "victim"));
+  CHECK(*util::read_file(dir.path() / "f.json") == "content");
+}
