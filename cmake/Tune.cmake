@@ -231,7 +231,7 @@ function(tune_kernel_family name)
   _tune_check_global_isa_flags("${fn}")
   _tune_pick_reference("${fn}" "${arg_REFERENCE}" "${_reference_sources}")
   string(REPLACE "\\;" ";" _fallback "${arg_FALLBACK}")
-  _tune_check_fallback("${fn}" "${_fallback}")
+  _tune_check_fallback("${fn}" "${_fallback}" "${_tr_suffixes}")
   # Sets _companions and _companion_signature_<function>.
   _tune_parse_companions("${fn}" "${name}" "${arg_SIGNATURE}" arg_COMPANIONS)
 

@@ -159,6 +159,39 @@ function(tune_execution_plan target)
   cmake_language(EVAL CODE "cmake_language(DEFER CALL _tune_plan_check_knobs [[${target}]])")
 endfunction()
 
+# Refuses ENV <variable> when it is on the list no plan may set (cmake/tune/unsafe-variables.txt,
+# which the tool compiles in as well): a knob tunes how a program runs, never what it loads.
+function(_tune_plan_check_knob_variable fn variable)
+  file(STRINGS "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/tune/unsafe-variables.txt" _lines REGEX "^[a-z]")
+  foreach(_line IN LISTS _lines)
+    string(REPLACE " " ";" _entry "${_line}")
+    list(GET _entry 0 _kind)
+    list(GET _entry 1 _name)
+    string(FIND "${variable}" "${_name}" _at)
+    if(_kind STREQUAL "loader" AND _at EQUAL 0)
+      set(_why "it changes what the program loads (${_name}*)")
+    elseif(_kind STREQUAL "reserved" AND variable STREQUAL _name)
+      set(_why "it changes what the program runs or finds, not how it tunes itself")
+    elseif(_kind STREQUAL "own" AND _at EQUAL 0)
+      list(LENGTH _entry _n)
+      if(_n GREATER 2)
+        list(GET _entry 2 _except)
+        string(FIND "${variable}" "${_except}" _at_except)
+        if(_at_except EQUAL 0)
+          continue()
+        endif()
+        set(_why "it is cmake-tune's own (only ${_except}* variables are knobs)")
+      else()
+        set(_why "it is cmake-tune's own")
+      endif()
+    else()
+      continue()
+    endif()
+    message(FATAL_ERROR "${fn}: ENV '${variable}' cannot be a knob's variable: ${_why}. Name the "
+      "variable the program reads to choose its own behaviour.")
+  endforeach()
+endfunction()
+
 #[=======================================================================[.rst:
 .. command:: tune_knob
 
@@ -200,6 +233,7 @@ function(tune_knob target)
   if(NOT arg_ENV MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
     message(FATAL_ERROR "${_fn}: ENV '${arg_ENV}' is not an environment variable name.")
   endif()
+  _tune_plan_check_knob_variable("${_fn}" "${arg_ENV}")
   foreach(_value IN LISTS arg_VALUES)
     if(_value STREQUAL "" OR _value MATCHES ",")
       message(FATAL_ERROR "${_fn}: VALUES entry '${_value}' is empty or contains ','; list each value "

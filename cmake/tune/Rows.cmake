@@ -318,13 +318,20 @@ macro(_tune_pick_reference fn reference reference_sources)
   endif()
 endmacro()
 
-function(_tune_check_fallback fn chain)
+# Checks FALLBACK's chain against the family's row suffixes `rows`.
+function(_tune_check_fallback fn chain rows)
   if(NOT chain)
     message(FATAL_ERROR "${fn}: FALLBACK is empty; name at least one row suffix.")
   endif()
   foreach(_suffix IN LISTS chain)
-    if(NOT _suffix IN_LIST _tr_suffixes)
-      string(REPLACE ";" ", " _rows "${_tr_suffixes}")
+    if(NOT _suffix IN_LIST rows)
+      string(REPLACE ";" ", " _rows "${rows}")
+      if(_suffix MATCHES "^[A-Z][A-Z0-9_]+$")
+        # A misspelt keyword after FALLBACK lands in its chain.
+        message(FATAL_ERROR "${fn}: FALLBACK names '${_suffix}', which is no row of the family and looks like a "
+          "misspelt keyword; the keywords are SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, "
+          "REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK (rows: ${_rows}).")
+      endif()
       message(FATAL_ERROR "${fn}: FALLBACK names '${_suffix}', which is no row of the family (rows: ${_rows}).")
     endif()
   endforeach()

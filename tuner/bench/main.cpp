@@ -6,6 +6,7 @@
 //                                       included; `@tune` events on stdout
 //   bench serve --family F              one family's supervised child (bench/supervised.h): what the
 //                                       two commands above run every row in
+#include <limits>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -86,7 +87,7 @@ int cmd_list() {
       rows.push_back({{"suffix", r.suffix}, {"requires", r.needs}, {"reference", r.reference}, {"built", r.built}});
     families.push_back({{"name", f.name}, {"tolerance", f.tolerance}, {"fallback", f.fallback}, {"rows", rows}});
   }
-  std::cout << nlohmann::json{{"features", tune::box::join(features)}, {"families", families}}.dump(2) << "\n";
+  std::cout << nlohmann::json{{"features", tune::box::join(features)}, {"families", families}}.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   return 0;
 }
 
@@ -165,6 +166,19 @@ tune::race::protocol protocol_from(const nlohmann::json& request) {
   return p;
 }
 
+// The members of a race request (tuner/mint/race_scope.cpp writes it) the bench reads, checked
+// before use: a message names the file and the path, never the JSON library.
+void check_request(const nlohmann::json& request, const std::filesystem::path& file) {
+  const tune::util::json_at root(request, file);
+  root.object();
+  if (const auto families = root.find("families")) families->strings();
+  if (const auto incumbents = root.find("incumbents"))
+    for (const auto& [name, _] : incumbents->object().value().items()) (*incumbents)[name].string();
+  if (const auto budget = root.find("budget_s")) budget->number_or_null();
+  if (const auto seed = root.find("seed"))
+    seed->integer(0, std::numeric_limits<std::int64_t>::max());
+}
+
 // The race's view of one gated table: rows that cannot run here or failed are listed with the
 // reason and never timed.
 std::vector<tune::race::row_input> race_rows(const family_info& f, const std::vector<tune::bench::row_gate>& table) {
@@ -191,6 +205,7 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   const auto parsed = tune::util::read_json(request_path);
   if (!parsed) throw std::runtime_error(fmt::format("race request {} does not exist", request_path));
   const auto& request = *parsed;
+  check_request(request, request_path);
   const auto protocol = protocol_from(request);
   const auto features = tune::box::this_box_features();
   const auto families = select(request.value("families", std::vector<std::string>{}));

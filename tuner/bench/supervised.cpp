@@ -72,7 +72,16 @@ void family_session::start() {
     child_.reset();
     throw fixture_failed(text);
   }
-  const json hello = json::parse(*ready);
+  // The child writes its channel with the harness's own code; a message that does not parse means
+  // the kernel or fixture overwrote that memory, reported as the fixture failing, never as JSON text.
+  const json hello = json::parse(*ready, nullptr, false);
+  if (hello.is_discarded() || !hello.is_object()) {
+    const std::string text = fmt::format(
+        "the fixture of family {} sent the harness a message it cannot read (did the fixture write past a buffer?){}",
+        family_.name, printed());
+    child_.reset();
+    throw fixture_failed(text);
+  }
   if (hello.contains("fixture_error")) {
     const std::string text = fmt::format("the fixture of family {} failed: {}{}", family_.name,
                                          hello["fixture_error"].get<std::string>(), printed());
@@ -90,7 +99,13 @@ answer<json> family_session::ask(const json& request, double limit_s, const std:
   if (child_->send(request.dump())) reply = child_->receive(std::chrono::duration<double>(limit_s));
   const std::string printed = first_lines(child_->output().substr(printed_before));
   if (reply) {
-    json answer = json::parse(*reply);
+    json answer = json::parse(*reply, nullptr, false);
+    if (answer.is_discarded() || !answer.is_object()) {
+      child_.reset();
+      referenced_.clear();
+      return race::row_failure{"crash", "sent the harness a reply it cannot read (did the row write past a buffer?)",
+                               printed};
+    }
     if (answer.contains("threw"))
       return race::row_failure{"throw", answer["threw"].get<std::string>(), printed};
     return answer;

@@ -38,7 +38,7 @@ cpuid_leaves read_cpuid_leaves() {
 }
 
 std::string read_brand_string() {
-  if (__get_cpuid_max(0x80000000, nullptr) < 0x80000004) return "";
+  if (static_cast<unsigned>(__get_cpuid_max(0x80000000, nullptr)) < 0x80000004u) return "";  // int in Clang's cpuid.h
   char brand[49] = {};
   for (unsigned i = 0; i < 3; ++i) {
     std::array<std::uint32_t, 4> regs{};

@@ -11,6 +11,7 @@
 #include "box/features.h"
 #include "box/identity.h"
 #include "cli/commands.h"
+#include "util/json_file.h"
 
 namespace tune::cli {
 
@@ -30,7 +31,7 @@ void print_box(bool as_json) {
         {"class", box.cls},
         {"ladder", steps},
         {"forced", is_forced ? nlohmann::json(forced) : nlohmann::json(nullptr)}};
-    fmt::print("{}\n", out.dump(2));
+    fmt::print("{}\n", util::json_text(out));
     return;
   }
   fmt::print("identity  {}\n", box.identity);

@@ -19,6 +19,7 @@
 #include "sidecar/verdict.h"
 #include "stamp/describe.h"
 #include "stamp/write.h"
+#include "util/json_file.h"
 
 namespace tune::cli {
 
@@ -155,7 +156,7 @@ int cmd_status(const scope_options& o, bool as_json, bool check) {
   const auto status = status_json(find_manifests(o), box);
   const int code = check ? check_code(status) : 0;
   if (as_json) {
-    std::cout << status.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    std::cout << util::json_text(status) << "\n";
     return code;
   }
   std::cout << fmt::format("box: {}\nclass: {}\n\n", status["box"].get<std::string>(), status["class"].get<std::string>());
@@ -213,7 +214,8 @@ int cmd_explain(const scope_options& o, const std::string& family) {
     std::cout << fmt::format("{} (scope {}, {} rows, reference {}, fallback chain {})\n", family, m.scope,
                              decl->rows.size(), decl->reference, fmt::join(decl->fallback, " → "));
     if (!record || !(*record)["families"].contains(family)) {
-      std::cout << "not stamped yet: build the project once.\n";
+      std::cout << fmt::format("not stamped yet: build the project once.\nthe sidecar now: {}\n",
+                               judge(m, box::this_box()).message);
       return 0;
     }
     const auto& r = (*record)["families"][family];
@@ -221,6 +223,11 @@ int cmd_explain(const scope_options& o, const std::string& family) {
               << "\n";
     std::cout << "\nstamp order:\n";
     for (const auto& step : r["steps"]) std::cout << "  - " << step.get<std::string>() << "\n";
+    // The record is what the binary was stamped with; the sidecar may have changed since.
+    const auto now = judge(m, box::this_box());
+    if (now.message != record->value("verdict_message", ""))
+      std::cout << fmt::format("\nsince the stamp: {}\n  The binary runs what it was stamped with until the next build.\n",
+                               now.message);
     const auto file = sidecar::load(sidecar_path(m));
     if (file.doc && file.doc->contains("race") && (*file.doc)["race"].contains(family)) {
       const auto& race = (*file.doc)["race"][family];
@@ -229,7 +236,10 @@ int cmd_explain(const scope_options& o, const std::string& family) {
                                race.value("verdict", "?"), race.value("need_pct", 0.0));
       if (race.contains("note")) std::cout << "  " << race["note"].get<std::string>() << "\n";
       std::cout << fmt::format("\n  {:<24} {:>12} {:>12} {:>7}  {}\n", "row", "median ns", "best ns", "rounds", "");
-      for (const auto& [suffix, row] : race["rows"].items()) {
+      for (const auto& item : race["rows"].items()) {
+        // Named, not a structured binding: Clang 14 cannot capture a binding in the lambda below.
+        const std::string& suffix = item.key();
+        const auto& row = item.value();
         const auto diagnostic = [&] {
           if (!row.contains("last_fail_reason") || !row["last_fail_reason"].contains("diagnostic")) return;
           std::istringstream lines(row["last_fail_reason"]["diagnostic"].get<std::string>());

@@ -12,12 +12,14 @@
 #include "mint/companion_seats.h"
 #include "mint/impl_hash.h"
 #include "mint/quiet_build.h"
+#include "mint/race_result.h"
 #include "sidecar/store.h"
 #include "util/atomic_file.h"
 #include "util/file_lock.h"
 #include "util/json_reader.h"
 #include "util/subprocess.h"
 #include "util/utc_time.h"
+#include "util/json_file.h"
 
 namespace tune::mint {
 
@@ -43,7 +45,8 @@ nlohmann::json race_request(const manifest& m, const nlohmann::json* previous, c
 std::string probes_text(const nlohmann::json& probes) {
   std::string out;
   for (const auto& p : probes)
-    out += fmt::format("{}{} {:.1f}%", out.empty() ? "" : "; ", p.value("label", "?"), p.value("mad_pct", 0.0));
+    out += fmt::format("{}{} {}", out.empty() ? "" : "; ", p["label"].get<std::string>(),
+                       p["mad_pct"].is_number() ? fmt::format("{:.1f}%", p["mad_pct"].get<double>()) : std::string("?"));
   return out;
 }
 
@@ -98,7 +101,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
   const auto request_file = m.state_dir / "race-request.json";
   const auto result_file = m.state_dir / "race-result.json";
   std::filesystem::remove(result_file);
-  util::write_file_atomic(request_file, race_request(m, previous, plan.families).dump(2));
+  util::write_file_atomic(request_file, util::json_text(race_request(m, previous, plan.families)));
   if (plan.adopted.empty())
     show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} families, because {}", m.scope,
                           plan.families.size(), plan.why));
@@ -128,6 +131,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
   nlohmann::json result;
   try {
     result = util::parse_json(*text, result_file);
+    check_race_result(result, result_file);
   } catch (const util::json_error& e) {
     outcome.status = mint_outcome::failed;
     outcome.reason = fmt::format("the bench {} answered with an unreadable result: {}", m.bench.string(), e.what());

@@ -4,6 +4,7 @@
 
 #include "util/atomic_file.h"
 #include "util/sha256.h"
+#include "util/json_file.h"
 
 namespace tune::plan {
 
@@ -53,7 +54,7 @@ cache_lookup lookup_cached(const fs::path& dir, const plan_identity& current, co
 }
 
 void store_cached(const fs::path& dir, const execution_plan& plan) {
-  util::write_file_atomic(dir / (cache_key(plan.identity) + ".plan.json"), to_json(plan).dump(2) + "\n");
+  util::write_file_atomic(dir / (cache_key(plan.identity) + ".plan.json"), util::json_text(to_json(plan)) + "\n");
 }
 
 }  // namespace tune::plan

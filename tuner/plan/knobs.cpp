@@ -88,16 +88,31 @@ const std::vector<std::string>& builtin_variables() {
 
 std::optional<std::string> unsafe_variable(const std::string& variable) {
   if (!is_identifier(variable)) return "it is not an identifier";
-  static const char* loader_prefixes[] = {"LD_", "DYLD_", "GCONV_", "MALLOC_"};
-  for (const char* prefix : loader_prefixes)
-    if (variable.rfind(prefix, 0) == 0) return std::string("it changes what the program loads (") + prefix + "*)";
-  static const char* reserved[] = {"PATH",       "HOME",    "SHELL",  "IFS",     "ENV",      "BASH_ENV",
-                                   "PYTHONPATH", "PERL5LIB", "RUBYLIB", "NODE_OPTIONS", "TMPDIR", "LOCPATH",
-                                   "NLSPATH",    "HOSTALIASES", "RESOLV_HOST_CONF"};
-  for (const char* name : reserved)
-    if (variable == name) return "it changes what the program runs or finds, not how it tunes itself";
-  if (variable.rfind("TUNE_", 0) == 0 && variable.rfind("TUNE_KNOB_", 0) != 0)
-    return "it is cmake-tune's own (only TUNE_KNOB_* variables are knobs)";
+  enum class unsafe_kind { loader, reserved, own };
+  struct unsafe_entry {
+    unsafe_kind kind;
+    const char* name;
+    const char* except;
+  };
+  static constexpr unsafe_entry entries[] = {
+#include "plan/unsafe_variables.inc"
+  };
+  const auto starts = [&](const char* prefix) { return variable.rfind(prefix, 0) == 0; };
+  for (const auto& e : entries) {
+    switch (e.kind) {
+      case unsafe_kind::loader:
+        if (starts(e.name)) return std::string("it changes what the program loads (") + e.name + "*)";
+        break;
+      case unsafe_kind::reserved:
+        if (variable == e.name) return "it changes what the program runs or finds, not how it tunes itself";
+        break;
+      case unsafe_kind::own:
+        if (starts(e.name) && !(*e.except && starts(e.except)))
+          return *e.except ? std::string("it is cmake-tune's own (only ") + e.except + "* variables are knobs)"
+                           : std::string("it is cmake-tune's own");
+        break;
+    }
+  }
   return std::nullopt;
 }
 

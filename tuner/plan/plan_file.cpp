@@ -5,6 +5,7 @@
 
 #include "util/atomic_file.h"
 #include "util/json_reader.h"
+#include "util/json_file.h"
 
 namespace tune::plan {
 namespace {
@@ -189,6 +190,12 @@ execution_plan plan_from_json(const json& doc, const std::string& origin) {
     if (!j["fftw_wisdom"].value().is_null()) {
       const auto w = j["fftw_wisdom"];
       plan.wisdom = wisdom_reference{w["sha256"].string(), w["file"].string(), w["plans"].strings()};
+      // The wisdom lives beside the plan under its own hash (store_wisdom): any other name could
+      // point the launcher anywhere.
+      if (plan.wisdom->sha256.size() != 64 || plan.wisdom->sha256.find_first_not_of("0123456789abcdef") != std::string::npos)
+        w["sha256"].fail("a sha256 (64 lowercase hex digits)");
+      if (plan.wisdom->file != "fftw-wisdom/" + plan.wisdom->sha256 + ".wisdom")
+        w["file"].fail("\"fftw-wisdom/" + plan.wisdom->sha256 + ".wisdom\" (the wisdom beside the plan, named by its sha256)");
     }
     plan.identity = identity_from_json(j["identity"]);
     const auto e = j["evidence"];
@@ -216,7 +223,7 @@ execution_plan plan_from_json(const json& doc, const std::string& origin) {
 }
 
 void write_plan(const std::filesystem::path& path, const execution_plan& plan) {
-  util::write_file_atomic(path, to_json(plan).dump(2) + "\n");
+  util::write_file_atomic(path, util::json_text(to_json(plan)) + "\n");
 }
 
 execution_plan read_plan(const std::filesystem::path& path) {

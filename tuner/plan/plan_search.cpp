@@ -13,6 +13,7 @@
 #include "util/sha256.h"
 #include "util/subprocess.h"
 #include "util/utc_time.h"
+#include "util/json_file.h"
 
 namespace tune::plan {
 namespace {
@@ -40,7 +41,7 @@ class scratch_dir {
 
 std::string write_report(const fs::path& path, const search_record& record, const std::optional<plan_identity>& id,
                          const std::string& tool, const std::string& written) {
-  const std::string text = report_json(record, id, tool, written).dump(2) + "\n";
+  const std::string text = util::json_text(report_json(record, id, tool, written)) + "\n";
   util::write_file_atomic(path, text);
   return util::sha256_hex(text);
 }

@@ -38,8 +38,21 @@ std::string tail(const std::string& text, std::size_t lines = 4) {
 }
 
 std::vector<double> read_result(const fs::path& file, const std::string& type, std::size_t count) {
+  if (type != "f64" && type != "f32")
+    throw std::runtime_error("the pilot result type '" + type + "' in " + file.string() + " is not f64 or f32");
+  // Checked before anything is allocated or read: the report names the file and the count, and
+  // only a regular file holding that many values is read (never a device, never a guess).
+  std::error_code ec;
+  const auto status = fs::status(file, ec);
+  if (ec || !fs::exists(status)) throw std::runtime_error("the pilot result " + file.string() + " is missing");
+  if (!fs::is_regular_file(status))
+    throw std::runtime_error("the pilot result " + file.string() + " is not a regular file");
+  const std::uintmax_t needed = count * (type == "f64" ? sizeof(double) : sizeof(float));
+  if (fs::file_size(file, ec) < needed || ec)
+    throw std::runtime_error("the pilot result " + file.string() + " is shorter than its " + std::to_string(count) +
+                             " values");
   std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("the pilot result " + file.string() + " is missing");
+  if (!in) throw std::runtime_error("the pilot result " + file.string() + " cannot be read");
   std::vector<double> values(count);
   if (type == "f64") {
     in.read(reinterpret_cast<char*>(values.data()), static_cast<std::streamsize>(count * sizeof(double)));
@@ -86,8 +99,13 @@ void read_pilot_report(const fs::path& path, long long spawned_ns, run_outcome& 
     if (!j["result"].value().is_null()) {
       const auto r = j["result"];
       outcome.result_type = r["type"].string();
-      outcome.result = read_result(r["file"].string(), outcome.result_type,
-                                   static_cast<std::size_t>(r["count"].integer(0, std::int64_t{1} << 32)));
+      const std::string result_file = r["file"].string();
+      const auto count = static_cast<std::size_t>(r["count"].integer(0, std::int64_t{1} << 32));
+      try {
+        outcome.result = read_result(result_file, outcome.result_type, count);
+      } catch (const std::runtime_error& e) {
+        throw std::runtime_error("the pilot report " + path.string() + " names a result that cannot be used: " + e.what());
+      }
     }
     const auto plans = j["fftw_plans"].array();
     for (std::size_t i = 0; i < plans.size(); ++i)

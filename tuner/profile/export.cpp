@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "util/atomic_file.h"
+#include "util/json_file.h"
 
 namespace tune::profile {
 
@@ -81,7 +82,7 @@ void write_profile(const profile& p, const std::filesystem::path& out) {
                                            "it. Give each scope its own DEFAULTS folder.",
                                            out.string(), existing.scope, p.scope));
   }
-  util::write_file_atomic(out, to_json(p).dump(2) + "\n");
+  util::write_file_atomic(out, util::json_text(to_json(p)) + "\n");
 }
 
 }  // namespace tune::profile

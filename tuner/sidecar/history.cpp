@@ -13,6 +13,7 @@
 #include "sidecar/verdict.h"
 #include "util/atomic_file.h"
 #include "util/utc_time.h"
+#include "util/json_file.h"
 
 namespace tune::sidecar {
 namespace fs = std::filesystem;
@@ -89,7 +90,7 @@ fs::path archive_failure(const std::string& box_identity, const std::string& sco
   const nlohmann::json stub = {
       {"format", "tune-mint-failure/1"},    {"scope", scope},     {"box", box_identity}, {"reason", reason},
       {"written", util::utc_iso8601(when)}, {"tool", tool_name()}};
-  return archive(box_identity, scope, "FAILED", stub.dump(2) + "\n", when);
+  return archive(box_identity, scope, "FAILED", util::json_text(stub) + "\n", when);
 }
 
 std::vector<history_entry> list_history(const std::string& box_identity) {

@@ -16,6 +16,7 @@
 #include "util/elf.h"
 #include "util/sha256.h"
 #include "util/utc_time.h"
+#include "util/json_file.h"
 
 namespace tune::sidecar {
 namespace fs = std::filesystem;
@@ -172,7 +173,7 @@ write_result upsert(const fs::path& sidecar, const scope_update& update, std::ch
     throw std::invalid_argument(
         fmt::format("refusing to write \"{}\" for scope \"{}\": {}", sidecar.string(), update.scope, *problem));
 
-  const std::string text = doc.dump(2) + "\n";
+  const std::string text = util::json_text(doc) + "\n";
   util::write_file_atomic(sidecar, text);
   result.diff = notes + (before ? describe_changes(*before, doc) : std::string());
   // The archive keeps what a mint writes; unknown keys (which upsert keeps in the sidecar itself)
@@ -180,7 +181,7 @@ write_result upsert(const fs::path& sidecar, const scope_update& update, std::ch
   json archived = empty_document();
   for (const char* section : {"kernels", "race", "scopes", "provenance"}) archived[section] = doc[section];
   try {
-    result.history_file = archive_mint(update.box, update.scope, archived.dump(2) + "\n", now);
+    result.history_file = archive_mint(update.box, update.scope, util::json_text(archived) + "\n", now);
   } catch (const std::exception& e) {
     throw std::runtime_error(
         fmt::format("sidecar \"{}\" was written, but archiving the mint failed: {}", sidecar.string(), e.what()));

@@ -9,6 +9,7 @@
 #include "stamp/signature.h"
 #include "util/atomic_file.h"
 #include "util/json_reader.h"
+#include "util/json_file.h"
 
 namespace tune::stamp {
 
@@ -42,7 +43,7 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std:
     record["families"][family.name] = stamp::record(s);
     result.seats.emplace_back(family.name, s);
   }
-  util::write_file_if_changed(m.state_dir / "stamp.json", record.dump(2) + "\n");
+  util::write_file_if_changed(m.state_dir / "stamp.json", util::json_text(record) + "\n");
 
   const auto done = m.state_dir / "stamp.done";
   std::string deps = depfile_path(done) + ":";

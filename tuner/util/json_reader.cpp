@@ -62,7 +62,12 @@ class bounded_builder {
     if (e.id == 406) return refuse("a number within the range of a double", "the number " + printable(last_token));
     const std::string what = e.what();
     if (what.find("UTF-8") != std::string::npos || what.find("invalid string") != std::string::npos)
-      return refuse("UTF-8 text in a string", printable(last_token) + " (at byte " + std::to_string(byte) + ")");
+    {
+      // The token runs from the string's opening quote to the byte the parser stopped at.
+      const std::string_view token = std::string_view(last_token).substr(last_token.empty() ? 0 : 1);
+      return refuse("UTF-8 text in a string", "the bytes \"" + printable(token.substr(token.size() > 12 ? token.size() - 12 : 0)) +
+                                                  "\" ending at byte " + std::to_string(byte));
+    }
     if (last_token.empty() || what.find("end of input") != std::string::npos)
       return refuse("more JSON", "the end of the file (at byte " + std::to_string(byte) + ")");
     return refuse("JSON", "'" + printable(last_token) + "' at byte " + std::to_string(byte));
@@ -78,11 +83,18 @@ class bounded_builder {
     std::string key;       // objects: the key of the value being read
   };
 
+  // The path of the value being read; a key as printable bytes, and a path deeper than a message
+  // can hold shown by its two ends.
   std::string path() const {
     std::string out;
     for (const auto& f : frames_) {
       if (f.array) out += "[" + std::to_string(f.next) + "]";
-      else if (!f.key.empty()) out += (out.empty() ? "" : ".") + f.key;
+      else if (!f.key.empty()) out += (out.empty() ? "" : ".") + printable(f.key);
+    }
+    if (out.size() > 160) {
+      const std::size_t head = out.find_last_of("].", 100);
+      const std::size_t tail = out.find_first_of("[.", out.size() - 40);
+      out = out.substr(0, head + 1) + "..." + out.substr(tail);
     }
     return out;
   }

@@ -39,21 +39,50 @@ TEST_CASE("a malformed profile names the file and the member") {
   auto doc = nlohmann::json::parse(avx2_profile);
   doc["kernels"]["dot"] = 4;
   CHECK_THROWS_WITH_AS(from_json(doc, "/p/x.json"),
-                       "profile /p/x.json: kernels.dot is number, expected a suffix string; re-export it with "
+                       "profile /p/x.json: at kernels.dot: expected a string, found the number 4; re-export it with "
                        "`cmake --build <build> --target tune-profile-export` or fix it by hand",
                        std::runtime_error);
   doc = nlohmann::json::parse(avx2_profile);
   doc["format"] = "tune-sidecar/1";
   CHECK_THROWS_WITH_AS(from_json(doc, "/p/x.json"),
-                       "profile /p/x.json: format is \"tune-sidecar/1\", expected \"tune-profile/1\"; re-export it "
+                       "profile /p/x.json: at format: expected \"tune-profile/1\", found a string \"tune-sidecar/1\"; re-export it "
                        "with `cmake --build <build> --target tune-profile-export` or fix it by hand",
                        std::runtime_error);
   doc = nlohmann::json::parse(avx2_profile);
   doc.erase("version");
   CHECK_THROWS_WITH_AS(from_json(doc, "/p/x.json"),
-                       "profile /p/x.json: version is absent, expected an integer; re-export it with `cmake --build "
+                       "profile /p/x.json: at version: expected a value, found nothing (the member is missing); re-export it with `cmake --build "
                        "<build> --target tune-profile-export` or fix it by hand",
                        std::runtime_error);
+}
+
+TEST_CASE("a hostile profile file is an error naming the file and the path, never a crash") {
+  temp_dir dir;
+  const auto file = dir.path / "x86-avx2.tune-defaults.json";
+  const auto error_of = [&](const std::string& text) {
+    write(file, text);
+    try {
+      tune::profile::read_profile(file);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("(read)");
+  };
+  const std::string head = R"({"format": "tune-profile/1", "scope": "s", "class": "x86-avx2", "kernels": {}, "version": )";
+  // Nesting under version crashed the stamp step once (issue 14).
+  const auto deep = error_of(head + std::string(100000, '[') + std::string(100000, ']') + "}");
+  CHECK(deep.find("profile " + file.string() + ": at version[0]") == 0);
+  CHECK(deep.find("expected at most 64 levels of nested objects and arrays") != std::string::npos);
+  CHECK(error_of(head + "1e400}").find("at version: expected a number within the range of a double, found the number "
+                                       "1e400") != std::string::npos);
+  CHECK(error_of(head + "4294967296}").find("at version: expected an integer from 0 to 2147483647, found the number "
+                                            "4294967296") != std::string::npos);
+  CHECK(error_of(head + "\"3\"}").find("at version: expected an integer from 0 to 2147483647, found a string \"3\"") !=
+        std::string::npos);
+  const auto bytes = error_of(head + "3, \"provenance\": {\"noise\": \"ok\xfe\"}}");
+  CHECK(bytes.find("at provenance.noise: expected UTF-8 text in a string") != std::string::npos);
+  CHECK(bytes.find('\xfe') == std::string::npos);
+  for (const auto& e : {deep, bytes}) CHECK(e.find("json.exception") == std::string::npos);
 }
 
 TEST_CASE("the ladder keeps profiles of this scope and VERSION, in ladder order, and notes the rest") {

@@ -362,6 +362,15 @@ TEST_CASE("plan file: mistyped fields and numbers out of range are named with th
         "number 0");
   CHECK(error_of([](nlohmann::json& d) { d["identity"]["pilot_windows"] = "six"; }) ==
         "at identity.pilot_windows: expected an integer from 0 to 1048576, found a string \"six\"");
+  // The wisdom is named by its hash beside the plan; any other name could point anywhere.
+  const std::string sha(64, 'a');
+  CHECK(error_of([&](nlohmann::json& d) {
+          d["fftw_wisdom"] = {{"sha256", sha}, {"file", "/dev/zero"}, {"plans", nlohmann::json::array()}};
+        }) == "at fftw_wisdom.file: expected \"fftw-wisdom/" + sha + ".wisdom\" (the wisdom beside the plan, named by its "
+              "sha256), found a string \"/dev/zero\"");
+  CHECK(error_of([](nlohmann::json& d) {
+          d["fftw_wisdom"] = {{"sha256", "../../x"}, {"file", "fftw-wisdom/../../x.wisdom"}, {"plans", nlohmann::json::array()}};
+        }) == "at fftw_wisdom.sha256: expected a sha256 (64 lowercase hex digits), found a string \"../../x\"");
 }
 
 TEST_CASE("launch: a library or input that is no regular file is refused at once, never read") {

@@ -93,7 +93,10 @@ TEST_CASE("a relocated re-race at more placements than the timer has copies is r
              "every row at that many other addresses or pass at most 0"},
       {2, 1, "validate_relocated = 2 placements but the timer has relocated copies at 1; give the timer copies of "
              "every row at that many other addresses or pass at most 1"}};
-  for (const auto& [asked, has, message] : cases) {
+  for (const auto& c : cases) {
+    // Named, not a structured binding: CAPTURE is a lambda, which cannot capture one in Clang 14.
+    const int asked = std::get<0>(c), has = std::get<1>(c);
+    const char* message = std::get<2>(c);
     CAPTURE(asked);
     rig r;
     r.p.validate_relocated = asked;

@@ -248,7 +248,7 @@ TEST_CASE_FIXTURE(verdict_case, "unreadable: a number out of range, a byte that 
             .find("(at scopes.mykernels.x: expected a number within the range of a double, found the number 1e400)") !=
         std::string::npos);
   CHECK(judged(with("\"tool\":\"cmake-tune 0.1.0\"", "\"tool\":\"cmake-tune 0.1.0\xff\""))
-            .find("at provenance.tool: expected UTF-8 text in a string, found \"cmake-tune 0.1.0\\xff") != std::string::npos);
+            .find("at provenance.tool: expected UTF-8 text in a string, found the bytes \"-tune 0.1.0\\xff\" ending at byte") != std::string::npos);
   CHECK(judged(with("\"race\":{}", "\"race\":{\"dot\":" + std::string(20000, '[') + std::string(20000, ']') + "}"))
             .find("at race.dot[0]") != std::string::npos);
   doc["race"]["dot"] = {{"rows", {{"u4", {{"rounds", "five"}}}}}};

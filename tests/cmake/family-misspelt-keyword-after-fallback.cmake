@@ -1,0 +1,9 @@
+# A misspelt keyword after FALLBACK lands in its chain: it is named as a keyword, not a row.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4
+  FALLBACK unroll1 UNROLLS 8)

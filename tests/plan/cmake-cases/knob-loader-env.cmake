@@ -1,0 +1,1 @@
+tune_knob(app NAME preload ENV LD_PRELOAD VALUES /tmp/x.so)

@@ -1,0 +1,1 @@
+tune_knob(app NAME own ENV TUNE_POLICY VALUES fallback)
