@@ -2,7 +2,8 @@
 # Installs the Debian packages cmake-tune builds with, when any is missing (needs root).
 set -euo pipefail
 packages=(cmake ninja-build make g++ binutils nlohmann-json3-dev libfmt-dev libcli11-dev libssl-dev doctest-dev
-          libfftw3-dev libopenblas-dev libomp-dev pkg-config)
+          libfftw3-dev libopenblas-dev libomp-dev pkg-config
+          clang libclang-rt-14-dev)  # clang: the sanitizer build and the fuzz harnesses (scripts/sanitize.sh)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what it needs, builds cmake-tune, runs every test with CTest.
-#   BUILD_DIR (default build/test)   JOBS (default: all cores)
+# The whole test suite: installs what it needs, builds cmake-tune, runs every test with CTest, then
+# the sanitizer build and the fuzz harnesses (scripts/sanitize.sh, in build/sanitize).
+#   BUILD_DIR (default build/test)   JOBS (default: all cores)   SANITIZE=0 skips the second part
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -10,3 +11,6 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTUNE_POLICY=
 cmake --build "$build" -j "$jobs"
 # Tests that mint or time anything are RUN_SERIAL: nothing else runs beside a measurement.
 ctest --test-dir "$build" -j "$jobs" --output-on-failure
+if [[ "${SANITIZE:-1}" != 0 ]]; then
+  bash scripts/sanitize.sh
+fi
