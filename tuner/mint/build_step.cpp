@@ -10,6 +10,7 @@
 #include "mint/progress.h"
 #include "mint/race_scope.h"
 #include "mint/release.h"
+#include "mint/scope_decision.h"
 #include "mint/summary.h"
 #include "profile/adoption.h"
 #include "profile/ladder.h"
@@ -52,22 +53,47 @@ build_target target_of(const manifest& m, const box::box_info& box) {
   return {m.target_class, box::class_features(m.target_class), false};
 }
 
-// Release builds (TUNE_RELEASE) under `auto`: only a fresh, complete, locally measured sidecar
-// stamps, so anything else mints every family. An explicit other policy suspends these rules:
-// TUNE_POLICY=fallback stays the kill switch, warn and error keep their meaning. Returns false when
-// the build must fail; sets `race` when it must mint first.
-bool release_rules(const manifest& m, const sidecar::loaded& file, const sidecar::judgement& verdict,
-                   const build_target& target, bool& race) {
-  if (!target.may_measure) {
-    print_error(fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON) of scope {} for TUNE_TARGET_CLASS={}: "
-                            "a release stamps only winners measured on the box it is built on, and a build for "
-                            "another class measures nothing. Configure with -DTUNE_RELEASE=OFF to ship profile "
-                            "seats for {}.",
-                            m.scope, m.target_class, m.target_class));
-    return false;
+// The message of an action that fails the build or warns, or "" for one that says nothing.
+std::string action_message(scope_action action, const manifest& m, const sidecar::judgement& verdict,
+                           const build_target& target, const profile::coverage& coverage) {
+  const std::string why = target.may_measure ? verdict.message
+                                             : fmt::format("no profile for TUNE_TARGET_CLASS={} covers {}.",
+                                                           m.target_class, residue_text(coverage));
+  switch (action) {
+    case scope_action::refuse_tune_other_class:
+      return fmt::format("cmake-tune: TUNE_TARGET_CLASS={}: this build is for another CPU class and measures "
+                         "nothing; configure without TUNE_TARGET_CLASS to tune this box.", m.target_class);
+    case scope_action::refuse_release_other_class:
+      return fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON) of scope {} for TUNE_TARGET_CLASS={}: "
+                         "a release stamps only winners measured on the box it is built on, and a build for "
+                         "another class measures nothing. Configure with -DTUNE_RELEASE=OFF to ship profile "
+                         "seats for {}.",
+                         m.scope, m.target_class, m.target_class);
+    case scope_action::fail_untuned:
+      return fmt::format("error: cmake-tune: scope {} is not tuned for this box: {} TUNE_POLICY=error fails "
+                         "the build. To tune it: {}",
+                         m.scope, why, tune::tune_command(m));
+    case scope_action::warn_untuned:
+      return fmt::format("warning: cmake-tune: scope {} is not tuned for this box: {} TUNE_POLICY=warn stamps "
+                         "profile seats and fallbacks instead. To tune it: {}",
+                         m.scope, why, tune::tune_command(m));
+    default: return "";
   }
-  race = verdict.v != sidecar::verdict::fresh || !release_gaps(m, *file.doc, m.quick).empty();
-  return true;
+}
+
+// What an action that races races, and why.
+race_plan plan_of(scope_action action, const manifest& m, const sidecar::loaded& file,
+                  const sidecar::judgement& verdict, const profile::coverage& coverage) {
+  switch (action) {
+    case scope_action::race_every_family: return full_race(m, "the tune target races every family");
+    case scope_action::race_release_guesses:
+      return full_race(m, "a release build (TUNE_RELEASE=ON) stamps only winners measured here, and the fresh "
+                          "sidecar has guesses: " +
+                              fmt::format("{}", fmt::join(release_gaps(m, *file.doc, m.quick), "; ")));
+    case scope_action::race_release_unmeasured:
+      return full_race(m, "a release build (TUNE_RELEASE=ON) stamps only winners measured here: " + verdict.message);
+    default: return residue_plan(coverage, verdict.message);
+  }
 }
 
 // One scope: verdict, policy, maybe a mint, then the stamp. Returns false when the build must fail.
@@ -78,76 +104,51 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   const auto pol = effective_policy(m);
   const auto target = target_of(m, box);
   const auto ladder = profile::load_ladder(m.defaults, box::ladder(target.cls), m.scope, m.version);
+  const auto coverage = profile::cover(m, ladder.usable, target.features);
+
+  scope_facts facts;
+  facts.mode = mode;
+  facts.pol = pol.value;
+  facts.release = m.release;
+  facts.this_box = target.may_measure;
+  facts.verdict = verdict.v;
+  facts.sidecar_has_guesses = m.release && verdict.v == sidecar::verdict::fresh &&
+                              !release_gaps(m, *file.doc, m.quick).empty();
+  facts.profiles_cover_every_family = coverage.complete();
+  const auto action = decide_scope(facts);
+  if (const auto text = action_message(action, m, verdict, target, coverage); !text.empty()) print_error(text);
+  if (fails(action)) return false;
+
   bool ok = true;
-
-  if (mode == mint_mode::always && !target.may_measure) {
-    print_error(fmt::format("cmake-tune: TUNE_TARGET_CLASS={}: this build is for another CPU class and measures "
-                            "nothing; configure without TUNE_TARGET_CLASS to tune this box.", m.target_class));
-    return false;
-  }
-
-  // What to race: everything for the `tune` targets and release builds; under `auto`, only what
-  // the profiles leave (families they lack, seats this box unlocks).
-  std::optional<race_plan> plan;
-  if (mode == mint_mode::always) {
-    plan = full_race(m, "the tune target races every family");
-  } else if (m.release && pol.value == policy::automatic) {
-    bool race = false;
-    if (!release_rules(m, file, verdict, target, race)) return false;
-    if (race)
-      plan = full_race(m, verdict.v == sidecar::verdict::fresh
-                              ? "a release build (TUNE_RELEASE=ON) stamps only winners measured here, and the fresh "
-                                "sidecar has guesses: " + fmt::format("{}", fmt::join(release_gaps(m, *file.doc, m.quick), "; "))
-                              : "a release build (TUNE_RELEASE=ON) stamps only winners measured here: " + verdict.message);
-  } else if ((verdict.v != sidecar::verdict::fresh || !target.may_measure) && pol.value != policy::reference) {
-    const auto coverage = profile::cover(m, ladder.usable, target.features);
-    if (!coverage.complete()) {
-      if (pol.value == policy::automatic && target.may_measure) {
-        plan = residue_plan(coverage, verdict.message);
-      } else if (pol.value == policy::warn || pol.value == policy::error) {
-        const std::string why = target.may_measure ? verdict.message
-                                                   : fmt::format("no profile for TUNE_TARGET_CLASS={} covers {}.",
-                                                                 m.target_class, residue_text(coverage));
-        if (pol.value == policy::error) {
-          print_error(fmt::format("error: cmake-tune: scope {} is not tuned for this box: {} TUNE_POLICY=error fails "
-                                  "the build. To tune it: {}",
-                                  m.scope, why, tune::tune_command(m)));
-          return false;
-        }
-        print_error(fmt::format("warning: cmake-tune: scope {} is not tuned for this box: {} TUNE_POLICY=warn stamps "
-                                "profile seats and fallbacks instead. To tune it: {}",
-                                m.scope, why, tune::tune_command(m)));
-      }
-    }
-  }
-
   bool retry_next_build = false;
   bool minted = false;
-  if (plan) {
-    const auto outcome = race_scope(m, box, file.doc ? &*file.doc : nullptr, show, *plan);
+  if (races(action)) {
+    const auto outcome = race_scope(m, box, file.doc ? &*file.doc : nullptr, show,
+                                    plan_of(action, m, file, verdict, coverage));
     minted = outcome.wrote();
-    if (!outcome.wrote()) {
-      retry_next_build = mode == mint_mode::when_needed;
+    if (!outcome.wrote())
       std::fprintf(stderr, "cmake-tune: the mint of scope %s wrote nothing: %s\n", m.scope.c_str(), outcome.reason.c_str());
-      if (m.release && mode == mint_mode::when_needed)
-        print_error(fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): scope {} has no measured "
-                                "winners, and a release never ships guesses. Fix the cause above and build again.",
-                                m.scope));
-      ok = mode != mint_mode::always && !m.release;  // a build under auto goes on with profiles and fallbacks
-    } else if (outcome.status == mint_outcome::family_errors) {
+    else if (outcome.status == mint_outcome::family_errors)
       std::fprintf(stderr, "cmake-tune: scope %s: %s\n", m.scope.c_str(), outcome.reason.c_str());
-      ok = false;
-    }
     file = sidecar::load(path);
     verdict = judge_scope(m, file, box);
-    if (ok && m.release && mode == mint_mode::when_needed && verdict.v == sidecar::verdict::fresh) {
-      if (const auto gaps = release_gaps(m, *file.doc, false); !gaps.empty()) {
-        print_error(fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): the mint of scope {} left "
-                                "guesses: {}. Raise the scope's BUDGET or build again on a quieter machine.",
-                                m.scope, fmt::join(gaps, "; ")));
-        ok = false;
-      }
-    }
+    mint_facts after;
+    after.wrote = outcome.wrote();
+    after.family_errors = outcome.status == mint_outcome::family_errors;
+    after.fresh_after = verdict.v == sidecar::verdict::fresh;
+    const auto gaps = m.release && after.fresh_after ? release_gaps(m, *file.doc, false) : std::vector<std::string>{};
+    after.guesses_after = !gaps.empty();
+    const auto settled = settle_mint(facts, after);
+    if (settled.release_without_winners)
+      print_error(fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): scope {} has no measured "
+                              "winners, and a release never ships guesses. Fix the cause above and build again.",
+                              m.scope));
+    if (settled.release_left_guesses)
+      print_error(fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): the mint of scope {} left "
+                              "guesses: {}. Raise the scope's BUDGET or build again on a quieter machine.",
+                              m.scope, fmt::join(gaps, "; ")));
+    ok = !settled.build_fails;
+    retry_next_build = settled.retry_next_build;
   }
   if (verdict.v != sidecar::verdict::fresh && sidecar_from_environment())
     std::fprintf(stderr, "warning: cmake-tune: TUNE_MANIFEST=%s reads %s for scope %s (%s); this build stamps "

@@ -1,11 +1,13 @@
 #pragma once
 // `tune mint`: what the build's targets call. Per scope: the sidecar's verdict, the policy,
-// a mint when the policy says so (or always, for the `tune` targets), then the stamp.
+// a mint when the policy says so (or always, for the `tune` targets), then the stamp. What to do
+// is decided in mint/scope_decision.h; this carries it out.
 #include <filesystem>
 #include <vector>
 
 #include "box/identity.h"
 #include "manifest/manifest.h"
+#include "mint/scope_decision.h"
 #include "sidecar/verdict.h"
 
 namespace tune::mint {
@@ -13,11 +15,6 @@ namespace tune::mint {
 // The scope's verdict (sidecar/verdict.h) against this build and this box as it is now: its
 // identity and its features, TUNE_FORCE_FEATURES applied. Every command asks it this way.
 sidecar::judgement judge_scope(const manifest& m, const sidecar::loaded& file, const box::box_info& box);
-
-enum class mint_mode {
-  when_needed,  // the stamp step of every build: mint only when the policy says so
-  always,       // the `tune` / `tune-<scope>` targets: race every family now
-};
 
 // Returns the process exit code: 0, or 1 when the build must fail (the reason is printed).
 int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode mode);
