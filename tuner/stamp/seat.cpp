@@ -4,6 +4,7 @@
 
 #include "box/requires.h"
 #include "profile/adoption.h"
+#include "util/json_reader.h"
 
 namespace tune::stamp {
 
@@ -58,8 +59,10 @@ seat choose_family_seat(const family_decl& family, const seat_inputs& in) {
       }
       const auto* row = family.row(entry);
       if (!row) {
-        s.steps.push_back(fmt::format("sidecar: entry '{}' is no row of the family", entry));
-        s.problems.push_back(fmt::format("the sidecar seats it on row '{}', which the family does not have", entry));
+        // The name is the file's, not a row's: shown bounded and printable.
+        const std::string shown = util::printable(entry, 64);
+        s.steps.push_back(fmt::format("sidecar: entry '{}' is no row of the family", shown));
+        s.problems.push_back(fmt::format("the sidecar seats it on row '{}', which the family does not have", shown));
       } else if (!runnable(*row, in.features)) {
         s.steps.push_back(fmt::format("sidecar: row {} cannot run here ({})", entry, why_row_cannot_run(*row, in.features)));
         s.problems.push_back(fmt::format("the sidecar seats it on row {}, which cannot run here ({})", entry,

@@ -12,12 +12,7 @@
 
 namespace tune::util {
 
-namespace {
-
-using json = nlohmann::json;
-
-// Bytes as a message can show them: printable ASCII as is, anything else as \xNN, at most `max`.
-std::string printable(std::string_view bytes, std::size_t max = 40) {
+std::string printable(std::string_view bytes, std::size_t max) {
   std::string out;
   static const char* hex = "0123456789abcdef";
   for (unsigned char c : bytes.substr(0, max)) {
@@ -32,6 +27,10 @@ std::string printable(std::string_view bytes, std::size_t max = 40) {
   if (bytes.size() > max) out += "...";
   return out;
 }
+
+namespace {
+
+using json = nlohmann::json;
 
 // Builds the document from nlohmann's SAX events, with the path of every value it is at, and
 // stops at the first event outside the limits.

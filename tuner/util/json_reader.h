@@ -46,6 +46,10 @@ nlohmann::json parse_json(std::string_view text, const std::filesystem::path& fi
 // is larger than the limit or is not such JSON.
 std::optional<nlohmann::json> read_json(const std::filesystem::path& file, const json_limits& limits = {});
 
+// Bytes as a message can show them: printable ASCII as is, anything else as \xNN, at most `max`
+// of them and then "...". For names a file supplies (keys, row names), which may be anything.
+std::string printable(std::string_view bytes, std::size_t max = 40);
+
 // A short, printable description of a value for "found ...": "a string \"five\"", "an array of 3".
 std::string describe_json(const nlohmann::json& v);
 

@@ -71,6 +71,10 @@ std::vector<stamp_case> cases() {
        "u8_base", "sidecar, adopted from profile x86-avx2"},
       {"the sidecar names a row the family does not have", sidecar_with("u16_base", {{"verdict", "won"}}), false, false,
        "u4_base", "fallback; the sidecar seats it on row 'u16_base', which the family does not have"},
+      // A name the file made up is shown bounded: a megabyte of it must not reach every output.
+      {"the sidecar names a row by a name too long to show", sidecar_with(std::string(5000, 'x'), {{"verdict", "won"}}),
+       false, false, "u4_base",
+       "fallback; the sidecar seats it on row '" + std::string(64, 'x') + "...', which the family does not have"},
       {"the sidecar forces the reference", sidecar_with("reference", nlohmann::json::object()), false, false, "u1_base",
        "reference"},
       {"no sidecar: a profile", nullptr, false, true, "u8_base", "profile x86-avx2"},
