@@ -2,22 +2,17 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
 
 #include "profile/format.h"
 #include "profile/ladder.h"
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 using tune::profile::from_json;
 
 namespace {
-struct temp_dir {
-  fs::path path = fs::temp_directory_path() / ("tune-profile-" + std::to_string(::getpid()) + "-" +
-                                               std::to_string(reinterpret_cast<std::uintptr_t>(this)));
-  temp_dir() { fs::create_directories(path); }
-  ~temp_dir() { fs::remove_all(path); }
-};
-void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
+using tune::test::temp_dir;
+using tune::test::write_text;
 const char* avx2_profile =
     R"({"format": "tune-profile/1", "scope": "s", "class": "x86-avx2", "version": 3,
         "kernels": {"dot": "u4_avx2"}, "provenance": {"features": "avx2;bmi2;f16c;fma", "noise": "ok"}})";
@@ -58,9 +53,9 @@ TEST_CASE("a malformed profile names the file and the member") {
 
 TEST_CASE("a hostile profile file is an error naming the file and the path, never a crash") {
   temp_dir dir;
-  const auto file = dir.path / "x86-avx2.tune-defaults.json";
+  const auto file = dir / "x86-avx2.tune-defaults.json";
   const auto error_of = [&](const std::string& text) {
-    write(file, text);
+    write_text(file, text);
     try {
       tune::profile::read_profile(file);
     } catch (const std::runtime_error& e) {
@@ -87,17 +82,17 @@ TEST_CASE("a hostile profile file is an error naming the file and the path, neve
 
 TEST_CASE("the ladder keeps profiles of this scope and VERSION, in ladder order, and notes the rest") {
   temp_dir dir;
-  write(dir.path / "x86-avx2.tune-defaults.json", avx2_profile);
-  write(dir.path / "x86-base.tune-defaults.json",
+  write_text(dir / "x86-avx2.tune-defaults.json", avx2_profile);
+  write_text(dir / "x86-base.tune-defaults.json",
         R"({"format": "tune-profile/1", "scope": "s", "class": "x86-base", "version": 2, "kernels": {}})");
-  const auto got = tune::profile::load_ladder(dir.path, {"x86-avx512", "x86-avx2", "x86-base"}, "s", 3);
+  const auto got = tune::profile::load_ladder(dir.path(), {"x86-avx512", "x86-avx2", "x86-base"}, "s", 3);
   REQUIRE(got.usable.size() == 1);
   CHECK(got.usable[0].cls == "x86-avx2");
   CHECK(got.files_read.size() == 2);
   REQUIRE(got.notes.size() == 2);
-  CHECK(got.notes[0] == "profile x86-avx512: none (" + (dir.path / "x86-avx512.tune-defaults.json").string() +
+  CHECK(got.notes[0] == "profile x86-avx512: none (" + (dir / "x86-avx512.tune-defaults.json").string() +
                             " does not exist)");
-  CHECK(got.notes[1] == "profile x86-base: " + (dir.path / "x86-base.tune-defaults.json").string() +
+  CHECK(got.notes[1] == "profile x86-base: " + (dir / "x86-base.tune-defaults.json").string() +
                             " was minted for VERSION 2, scope s is VERSION 3");
   // Every rung, in ladder order, with its file.
   REQUIRE(got.rungs.size() == 3);
@@ -105,21 +100,21 @@ TEST_CASE("the ladder keeps profiles of this scope and VERSION, in ladder order,
   CHECK_FALSE(got.rungs[0].usable.has_value());
   CHECK(got.rungs[1].cls == "x86-avx2");
   CHECK(got.rungs[1].usable == std::size_t{0});
-  CHECK(got.rungs[1].file == dir.path / "x86-avx2.tune-defaults.json");
+  CHECK(got.rungs[1].file == dir / "x86-avx2.tune-defaults.json");
   CHECK(got.rungs[2].note == got.notes[1]);
-  const auto other_scope = tune::profile::load_ladder(dir.path, {"x86-avx2"}, "t", 3);
+  const auto other_scope = tune::profile::load_ladder(dir.path(), {"x86-avx2"}, "t", 3);
   CHECK(other_scope.usable.empty());
-  CHECK(other_scope.notes[0] == "profile x86-avx2: " + (dir.path / "x86-avx2.tune-defaults.json").string() +
+  CHECK(other_scope.notes[0] == "profile x86-avx2: " + (dir / "x86-avx2.tune-defaults.json").string() +
                                     " holds scope s, not t");
 }
 
 TEST_CASE("a profile filed under another class's name is an error, not a silent skip") {
   temp_dir dir;
-  write(dir.path / "x86-base.tune-defaults.json", avx2_profile);
-  const auto file = (dir.path / "x86-base.tune-defaults.json").string();
-  CHECK_THROWS_WITH_AS(tune::profile::load_ladder(dir.path, {"x86-base"}, "s", 3),
+  write_text(dir / "x86-base.tune-defaults.json", avx2_profile);
+  const auto file = (dir / "x86-base.tune-defaults.json").string();
+  CHECK_THROWS_WITH_AS(tune::profile::load_ladder(dir.path(), {"x86-base"}, "s", 3),
                        ("profile " + file + ": its class is x86-avx2 but its name says x86-base; rename the file to " +
-                        (dir.path / "x86-avx2.tune-defaults.json").string() + " or re-export it")
+                        (dir / "x86-avx2.tune-defaults.json").string() + " or re-export it")
                            .c_str(),
                        std::runtime_error);
 }

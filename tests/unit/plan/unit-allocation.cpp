@@ -3,11 +3,11 @@
 #include <doctest/doctest.h>
 
 #include "plan/allocation.h"
-#include "plan_files.h"
+#include "test_files.h"
 
 using namespace tune::plan;
-using tune::plan::testing::temp_dir;
-using tune::plan::testing::write_text;
+using tune::test::temp_dir;
+using tune::test::write_text;
 
 namespace {
 

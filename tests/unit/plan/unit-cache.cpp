@@ -5,11 +5,11 @@
 #include <sys/stat.h>
 
 #include "plan/cache.h"
-#include "plan_files.h"
+#include "test_files.h"
 
 using namespace tune::plan;
-using tune::plan::testing::temp_dir;
-using tune::plan::testing::write_text;
+using tune::test::temp_dir;
+using tune::test::write_text;
 
 namespace {
 

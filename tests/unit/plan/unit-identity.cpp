@@ -10,13 +10,13 @@
 #include "plan/launcher.h"
 #include "plan/plan_file.h"
 #include "plan/wisdom_store.h"
-#include "plan_files.h"
+#include "test_files.h"
 #include "util/atomic_file.h"
 #include "util/sha256.h"
 
 using namespace tune::plan;
-using tune::plan::testing::temp_dir;
-using tune::plan::testing::write_text;
+using tune::test::temp_dir;
+using tune::test::write_text;
 
 namespace {
 

@@ -5,12 +5,12 @@
 
 #include "plan/plan_file.h"
 #include "plan/plan_search.h"
-#include "plan_files.h"
+#include "test_files.h"
 #include "util/atomic_file.h"
 #include "util/sha256.h"
 
 using namespace tune::plan;
-using tune::plan::testing::temp_dir;
+using tune::test::temp_dir;
 
 namespace {
 

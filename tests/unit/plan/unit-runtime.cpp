@@ -6,11 +6,11 @@
 
 #include "plan/process_worker.h"
 #include "plan/search.h"
-#include "plan_files.h"
+#include "test_files.h"
 #include "util/subprocess.h"
 
 using namespace tune::plan;
-using tune::plan::testing::temp_dir;
+using tune::test::temp_dir;
 
 namespace {
 

@@ -4,13 +4,13 @@
 
 #include "plan/plan_search.h"
 #include "plan/report.h"
-#include "plan_files.h"
+#include "test_files.h"
 #include "plan_rig.h"
 #include "schema_checker.h"
 #include "util/atomic_file.h"
 
 using namespace tune::plan;
-using tune::plan::testing::temp_dir;
+using tune::test::temp_dir;
 
 namespace {
 

@@ -1,6 +1,7 @@
 #pragma once
-// Test helpers for files: a temporary folder, exact mtimes, plain reads and writes, and
-// environment overrides restored at scope exit.
+// Test helpers every unit test folder shares (tune_unit_test puts this folder on the include
+// path): a temporary folder, exact mtimes, plain reads and writes, and environment overrides
+// restored at scope exit.
 #include <fcntl.h>
 #include <sys/stat.h>
 
@@ -22,7 +23,7 @@ class temp_dir {
     path_ = pattern;
   }
   ~temp_dir() {
-    std::error_code ignored;  // a destructor cannot report; the folder is under /tmp
+    std::error_code ignored;  // a destructor cannot report; the folder is under the temp folder
     std::filesystem::remove_all(path_, ignored);
   }
   temp_dir(const temp_dir&) = delete;
@@ -34,7 +35,9 @@ class temp_dir {
   std::filesystem::path path_;
 };
 
+// Writes `text` to `path`, creating its folder.
 inline void write_text(const std::filesystem::path& path, const std::string& text) {
+  std::filesystem::create_directories(path.parent_path());
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << text;
   if (!out) throw std::runtime_error("cannot write " + path.string());
