@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "util/json_reader.h"
+
 namespace tune::sidecar {
 using nlohmann::json;
 
@@ -139,7 +141,10 @@ void check(const json& doc) {
   if (!doc.is_object()) throw violation{fmt::format("it holds {}, expected an object", described(doc))};
   const json& format = required(doc, "", "format");
   if (!format.is_string() || format.get<std::string>() != format_name)
-    throw violation{fmt::format("its format is {}, expected \"{}\"", format.dump(), format_name)};
+    throw violation{fmt::format("its format is {}, expected \"{}\"",
+                                format.is_string() ? "\"" + util::printable(format.get<std::string>(), 64) + "\""
+                                                   : described(format),
+                                format_name)};
 
   for (const auto& [family, seat] : object_at(required(doc, "", "kernels"), "kernels").items())
     string_at(seat, child("kernels", family));

@@ -91,6 +91,17 @@ TEST_CASE_FIXTURE(verdict_case, "unreadable: another format") {
                          "are ignored until a mint rewrites it; build the \"tune-mykernels\" target.");
 }
 
+TEST_CASE_FIXTURE(verdict_case, "unreadable: a format a message cannot hold is shown by its start") {
+  doc["format"] = std::string(100000, 'x');
+  const auto j = run();
+  CHECK(j.v == verdict::unreadable);
+  CHECK(j.message == "unreadable: " + quoted_sidecar() + " is unreadable (its format is \"" + std::string(64, 'x') +
+                         "...\", expected \"tune-sidecar/1\"); its winners are ignored until a mint rewrites it; "
+                         "build the \"tune-mykernels\" target.");
+  doc["format"] = nlohmann::json::array({1, 2, 3});
+  CHECK(run().message.find("(its format is an array, expected \"tune-sidecar/1\")") != std::string::npos);
+}
+
 TEST_CASE_FIXTURE(verdict_case, "unreadable: the right format with a wrong shape") {
   doc["scopes"]["mykernels"]["version"] = "3";
   const auto j = run();
