@@ -37,9 +37,10 @@ rm -rf "$work"
 mkdir -p "$work"
 run_one() {
   local reader=$1
-  mkdir -p "$work/$reader/corpus" "$work/$reader/findings"
+  mkdir -p "$work/$reader/corpus" "$work/$reader/findings" "$work/$reader/tmp"
   cp tests/fuzz/corpus/"$reader"/* "$work/$reader/corpus/"
-  "$build/tests/fuzz/fuzz-$reader" -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=2048 \
+  # libFuzzer ends without running exit handlers: the harness's scratch folder stays in $work.
+  TMPDIR="$(realpath "$work/$reader/tmp")" "$build/tests/fuzz/fuzz-$reader" -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=2048 \
     -timeout=10 -artifact_prefix="$work/$reader/findings/" "$work/$reader/corpus" >"$work/$reader/log" 2>&1 || true
 }
 readers=(sidecar profile manifest plan stamp-record race-result pilot-report)
