@@ -86,9 +86,12 @@ function(e2e_expect_minted output sidecar include app)
   e2e_expect_equal("sidecar kernels.planted (the planted 4x/2x winner)" "${_planted}" passes1)
   e2e_json(_twins "${_json}" kernels twins)
   e2e_expect_equal("sidecar kernels.twins (identical rows: the fallback keeps its seat)" "${_twins}" copya)
+  # Not crowned: no row beat the fallback (holds, tie), or one screened ahead and the validation
+  # re-race took the seat back (demoted; seen under the sanitizers' slower, noisier bench). A
+  # false win would be `won`.
   e2e_json(_verdict "${_json}" race twins verdict)
-  if(NOT _verdict MATCHES "^(holds|tie)$")
-    e2e_fail("sidecar race.twins.verdict: expected holds or tie, got '${_verdict}'")
+  if(NOT _verdict MATCHES "^(holds|tie|demoted)$")
+    e2e_fail("sidecar race.twins.verdict: expected holds, tie or demoted, got '${_verdict}'")
   endif()
   # The 4x row kept its seat through the re-races on the rows' relocated copies.
   e2e_json(_note "${_json}" race planted note)
