@@ -1,4 +1,4 @@
-# Does a seat stay put when nothing changed (race.md rule 7, the incumbent)? Mints the families of
+# Does a seat stay put when nothing changed (docs/measurement.md rule 7, the incumbent)? Mints the families of
 # bench/incumbent/project RUNS times in a row, each mint with the previous sidecar's winners as
 # incumbents, and counts, per family, the mints whose seat differs from the mint before, and the
 # seats seen. Each mint is `--target tune` (every family re-raced), or with -DREBUILD=ON a rebuild

@@ -1,5 +1,5 @@
 #pragma once
-// The families the real-machine benchmark mints (race.md "How the protocol must be proven"):
+// The families the real-machine benchmark mints (docs/measurement.md "Rule tests"):
 // byte-identical rows (A/A: any win is a false win), a planted row doing less work (a win by it
 // is a recovery), and 12-row families for the time to mint.
 #include <optional>

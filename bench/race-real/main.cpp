@@ -1,4 +1,4 @@
-// tune-race-real: the race protocol (race.md) on this machine's real clock. Mints, in-process and
+// tune-race-real: the race protocol (docs/measurement.md) on this machine's real clock. Mints, in-process and
 // interleaved, a family of byte-identical rows (any win is a false win), families with a planted
 // row doing 5-50% less work (a win by it is a recovery) and 12-row families (time to mint), idle
 // or with a busy thread on the other core; prints a markdown table and can write it with --out.

@@ -153,7 +153,7 @@ std::string command_line(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Monte-Carlo quality run of the race protocol (race.md): false wins and recovery rates"};
+  CLI::App app{"Monte-Carlo quality run of the race protocol (docs/measurement.md): false wins and recovery rates"};
   std::size_t races = 5000;
   std::string out_path;
   std::uint64_t seed = 1;

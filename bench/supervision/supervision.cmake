@@ -1,4 +1,4 @@
-# What supervision costs, and what a hanging row costs a mint (kernels.md "Rows that fail"):
+# What supervision costs, and what a hanging row costs a mint (docs/fixtures.md "Rows that fail"):
 # mints a 12-row family with two installed versions of cmake-tune side by side, interleaved run
 # by run, and prints the median mint time of each; then, with this version, the same family with
 # a thirteenth row that hangs, and how far past its time limit the hang kept the mint.

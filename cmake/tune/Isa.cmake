@@ -1,7 +1,7 @@
 # The built-in ISA axis: each value names a compile-flag set and the features it needs
 # (cmake-api.md). Projects add their own with tune_isa().
 
-# Flags a row may never bring: they change what is computed, not how it is lowered (candidates.md).
+# Flags a row may never bring: they change what is computed, not how it is lowered.
 set(_TUNE_FORBIDDEN_FLAGS_REGEX
   "^(-ffast-math|-Ofast|-funsafe-math-optimizations|-ffp-contract=fast|-O[0-9sgz]?|-fno-signed-zeros|-ffinite-math-only|-fassociative-math|-freciprocal-math|-D.*|-U.*)$"
   CACHE INTERNAL "flags a row may never bring")

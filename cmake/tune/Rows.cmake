@@ -1,5 +1,5 @@
 # Rows of a family: grid expansion, suffixes, requirements, the reference and the fallback
-# chain; then one isolated object per row (kernels.md "Isolation").
+# chain; then one isolated object per row (docs/cmake-api.md, tune_kernel_family).
 #
 # The expanders run in tune_kernel_family's scope (they are macros over `_tr_*` variables):
 #   _tr_specs      one "AXIS=v,AXIS=v" string per row, in grid order

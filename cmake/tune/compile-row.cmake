@@ -3,7 +3,7 @@
 #         -P compile-row.cmake -- [<the project's launcher>...] <compiler> <arguments>...
 # It runs the compile as given, so ccache, compile_commands.json and IDEs see the row's ordinary
 # compile. When it fails and the row is neither the family's reference nor in its FALLBACK chain,
-# the row is left out instead of failing the build (kernels.md "Rows that fail"): the diagnostic
+# the row is left out instead of failing the build (docs/fixtures.md "Rows that fail"): the diagnostic
 # is kept beside the object as <object>.tune-fail.txt (isolate.cmake records the row as failed),
 # shown here once, and an empty object stands in for it. The depfile still names the row's real
 # source and headers, so editing them compiles the row again.

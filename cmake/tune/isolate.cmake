@@ -1,12 +1,12 @@
 # Build-time script: turns one row's object files into a single object that exports only the
-# row's entry symbol and its companions' symbols (kernels.md "Isolation"). Everything else the
+# row's entry symbol and its companions' symbols (docs/cmake-api.md, tune_kernel_family). Everything else the
 # row defines, inline and template instantiations included, becomes local and its COMDAT groups
 # are dissolved, so no code compiled under one row's ISA flags can be picked by the linker for
 # another row.
 #
 # Then byte-identical copies of that object, the k-th (from 1) with its exports renamed
 # tune_relocated<k>__<name>: the bench links them all, so the validation re-race can time the seat
-# and the fallback at other addresses (race.md rule 8; docs/measurement.md, "Address episodes").
+# and the fallback at other addresses (docs/measurement.md rule 8 and "Address episodes").
 # Nothing references the copies outside the bench, so the final link never pulls them from the
 # family's archive.
 #

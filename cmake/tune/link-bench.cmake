@@ -6,7 +6,7 @@
 # It links as given. When the linker names rows' archive members in its errors (a row that calls
 # a function nothing defines, say), those rows are left out: each gets <record>.link-fail.txt with
 # the linker's lines about it, its members are deleted from a copy of its family's archive, and
-# the bench links again against the copy (kernels.md "Rows that fail"; registry.h declares rows
+# the bench links again against the copy (docs/fixtures.md "Rows that fail"; registry.h declares rows
 # weak, so a row left out is a null entry). A failing reference or fallback row, or an error that
 # names no row, fails the link as before.
 

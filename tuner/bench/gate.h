@@ -1,5 +1,5 @@
 #pragma once
-// The correctness gate (race.md rule 1): before anything is timed, every row runnable on this
+// The correctness gate (docs/measurement.md rule 1): before anything is timed, every row runnable on this
 // box is called three times in the family's supervised child and call k is compared with the
 // reference row's call k under the family's tolerance. Rows that did not build, crash, exit,
 // throw, overrun their time limit or give a wrong output on any call are excluded with why.

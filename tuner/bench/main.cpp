@@ -2,7 +2,7 @@
 // generated registry. The `tune` tool drives it:
 //   bench list                          families, rows, requirements, what runs here (JSON)
 //   bench test [--family F]...          every runnable row against the reference (tune-test, CTest)
-//   bench race --request R --out O      the race (race.md), companions with the family's signature
+//   bench race --request R --out O      the race (docs/measurement.md), companions with the family's signature
 //                                       included; `@tune` events on stdout
 //   bench serve --family F              one family's supervised child (bench/supervised.h): what the
 //                                       two commands above run every row in

@@ -1,6 +1,6 @@
 #pragma once
 // A family's TOLERANCE and the correctness gate's comparison of a row's output with the
-// reference's (spec: kernels.md "A fixture", race.md rule 1).
+// reference's (docs/fixtures.md "A fixture", docs/measurement.md rule 1).
 #include <cstddef>
 #include <optional>
 #include <string>

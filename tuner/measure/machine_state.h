@@ -1,5 +1,5 @@
 #pragma once
-// Machine-state telemetry recorded beside a mint, never judged (spec: race.md rule 10). A value
+// Machine-state telemetry recorded beside a mint, never judged (docs/measurement.md rule 10). A value
 // that cannot be read is recorded as the string "unavailable", never as 0: a zero throttle
 // count is a claim, a missing file is not.
 #include <filesystem>

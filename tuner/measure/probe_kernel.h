@@ -1,5 +1,5 @@
 #pragma once
-// The fixed noise-probe kernel (spec: race.md rule 9): a 4-accumulator float dot product over
+// The fixed noise-probe kernel (docs/measurement.md rule 9): a 4-accumulator float dot product over
 // 4096 floats. It is the same work on every box and in every mint, so its spread measures the
 // machine, not the code. The bench's timer times it through race::timer::time_probe.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The race engine's clock on a real machine (spec: race.md rule 2: steady_clock).
+// The race engine's clock on a real machine (docs/measurement.md rule 2: steady_clock).
 #include "race/bench.h"
 
 namespace tune::measure {

@@ -1,6 +1,6 @@
 #pragma once
-// Robust statistics for timings and rates (spec: race.md rules 5, 9 and "How the protocol must
-// be proven"). Timings on a shared box have heavy tails, so spreads are judged by median
+// Robust statistics for timings and rates (docs/measurement.md rules 5 and 9, and
+// "Rule tests"). Timings on a shared box have heavy tails, so spreads are judged by median
 // deviations; the mean-based cv is kept beside them only as a familiar number.
 #include <cstddef>
 #include <vector>

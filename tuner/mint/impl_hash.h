@@ -1,5 +1,5 @@
 #pragma once
-// A row's impl_hash (candidates.md): SHA-256 over the compiler, the row's compile flags and
+// A row's impl_hash (docs/sidecar.md): SHA-256 over the compiler, the row's compile flags and
 // definitions, every kernel source and the fixture, and the box's class. The row's own name
 // (TUNE_ENTRY, TUNE_ROW_SUFFIX) is left out: it names the code, it does not change it.
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// What a person sees during a mint (experience.md): the bench prints `@tune` events; on a
+// What a person sees during a mint (docs/cmake-api.md, TUNE_VERBOSITY and TUNE_EVENTS): the bench prints `@tune` events; on a
 // terminal they drive one live line. Anywhere else (a CI log), TUNE_VERBOSITY says how much:
 // `normal` one line per family as it ends, plus the tool's own notes (what it tunes and why, the
 // summary); `silent` nothing but errors; `verbose` every event. A parent that renders the

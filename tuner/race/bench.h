@@ -46,7 +46,7 @@ class timer {
     throw std::logic_error("timer::time_relocated: this timer has no relocated copies (relocated_placements() is 0)");
   }
   // After the race, before the seat is kept: calls row `row` of family `family` again and compares
-  // it with the reference (race.md rule 1, once more). Returns why it fails; nullopt when it passes
+  // it with the reference (docs/measurement.md rule 1, once more). Returns why it fails; nullopt when it passes
   // or the timer has no outputs to compare (synthetic timings).
   virtual std::optional<row_failure> recheck(std::size_t /*family*/, std::size_t /*row*/) { return std::nullopt; }
 };

@@ -1,5 +1,5 @@
 #pragma once
-// How long a family's race will take, conservatively (spec: race.md rule 11), from the
+// How long a family's race will take, conservatively (docs/measurement.md rule 11), from the
 // protocol's window counts scaled by the worst overrun the races so far have shown.
 #include <cstddef>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The race engine: decides, per family, which row earns the seat (spec: race.md rules 1-12).
+// The race engine: decides, per family, which row earns the seat (docs/measurement.md rules 1-12).
 #include <functional>
 #include <optional>
 #include <string>
@@ -39,7 +39,7 @@ struct family_input {
   std::vector<companion_input> companions;  // declaration order
 };
 
-// Progress events (experience.md): the bench prints them as `@tune ...` lines. For phase
+// Progress events (docs/cmake-api.md, TUNE_VERBOSITY and TUNE_EVENTS): the bench prints them as `@tune ...` lines. For phase
 // "probe", step's `family` is the probe point's label ("start", "mid1", ..., "end", "start-settled").
 // `end` comes as each family finishes, then for each of its timed companions (begin, step and
 // end name the companion; its result's companion_of names the family). The closing floor may

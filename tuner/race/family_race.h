@@ -1,5 +1,5 @@
 #pragma once
-// One family's race (spec: race.md rules 1-8): warm pass, screen, finalists, final, seat,
+// One family's race (docs/measurement.md rules 1-8): warm pass, screen, finalists, final, seat,
 // validation re-race. The mint-level rules (probes, budget, closing floor, interrupt) live in
 // engine.cpp.
 #include <cstddef>

@@ -1,5 +1,5 @@
 #pragma once
-// Rule 6 of race.md for one row against the fallback: the gain must reach `need` AND the
+// Rule 6 of docs/measurement.md for one row against the fallback: the gain must reach `need` AND the
 // paired per-round ratios must show, by the sign test, that the gain is real.
 #include <optional>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// The noise probe (spec: race.md rule 9): the fixed kernel timed in the race's own windows, so
+// The noise probe (docs/measurement.md rule 9): the fixed kernel timed in the race's own windows, so
 // its spread is the noise the race itself sees.
 #include <string>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The knobs of the measurement protocol (spec: race.md). Defaults are the protocol; tests and
+// The knobs of the measurement protocol (docs/measurement.md). Defaults are the protocol; tests and
 // the simulation benchmark change them only to study the protocol itself.
 #include <cstdint>
 #include <optional>
@@ -8,7 +8,7 @@
 namespace tune::race {
 
 struct protocol {
-  // Rule 2: one timed window. 5 ms, not race.md's 20: on this project's loaded 2-core machines a
+  // Rule 2: one timed window. 5 ms, not the spec's 20: on this project's loaded 2-core machines a
   // paired race resolves a 3% difference 3-8x sooner in 5 ms windows than in 20 ms ones (fewer
   // windows are cut by a preemption; docs/measurement.md, "Window length"). Still above the
   // 4 ms scheduler tick.

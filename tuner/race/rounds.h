@@ -1,5 +1,5 @@
 #pragma once
-// How many paired rounds a race and its re-race run (spec: race.md rules 5 and 8 give minimums).
+// How many paired rounds a race and its re-race run (docs/measurement.md rules 5 and 8 give minimums).
 // The rounds a sign test needs to resolve a gain of twice the need grow with (spread / need)^2;
 // the need itself rises with the noise floor once the floor passes min_margin, so the count
 // grows up to that point and then stays put. On a quiet box the minimums suffice.

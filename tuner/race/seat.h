@@ -1,5 +1,5 @@
 #pragma once
-// Who takes the seat after the final race (spec: race.md rules 6 and 7), as a pure function of
+// Who takes the seat after the final race (docs/measurement.md rules 6 and 7), as a pure function of
 // the finalists' per-round times, so every branch is testable without a timer.
 #include <cstddef>
 #include <optional>

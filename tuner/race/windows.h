@@ -1,5 +1,5 @@
 #pragma once
-// Timed windows (spec: race.md rules 2 and 12): sizing a repetition count so a window lands near
+// Timed windows (docs/measurement.md rules 2 and 12): sizing a repetition count so a window lands near
 // the target, jittering window lengths, normalizing to time per call, and stopping between
 // windows while the control file exists.
 #include <cstdint>

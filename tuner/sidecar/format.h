@@ -21,7 +21,7 @@ nlohmann::json empty_document();
 // scopes, seats, margins, row medians, box); other keys are free.
 std::optional<std::string> shape_error(const nlohmann::json& doc);
 
-// The rows of `family`'s race table (and its companions') left out for failing (kernels.md "Rows
+// The rows of `family`'s race table (and its companions') left out for failing (docs/fixtures.md "Rows
 // that fail"): "<function>__<suffix>" -> {"stage", "detail"}, in table order; empty when the
 // document has no race table for the family.
 nlohmann::json failed_rows(const nlohmann::json& doc, const std::string& family);

@@ -1,5 +1,5 @@
 #pragma once
-// The stamp header tune/kernels/<family>.h (kernels.md "The stamp"): the chosen row's
+// The stamp header tune/kernels/<family>.h (docs/cmake-api.md "Generated files"): the chosen row's
 // declaration, an inline forwarder with the family's public name, and the family's row in
 // tune::status() (tune/status.h).
 #include <string>

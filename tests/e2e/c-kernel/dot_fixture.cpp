@@ -1,4 +1,4 @@
-// The spec's fixture example (kernels.md "A fixture"), word for word.
+// The spec's fixture example (docs/fixtures.md "A fixture"), word for word.
 #include <tune/fixture.h>
 
 TUNE_FIXTURE(dot, fx) {                        // fx is tune::fixture<float(const float*, const float*, std::size_t)>&

@@ -1,4 +1,4 @@
-# A mint in a CI log (no terminal), and what CI can gate on (experience.md): TUNE_VERBOSITY
+# A mint in a CI log (no terminal), and what CI can gate on (docs/cmake-api.md, TUNE_VERBOSITY and TUNE_EVENTS): TUNE_VERBOSITY
 # normal prints one line per family and the tool's notes, silent nothing, verbose every event,
 # and TUNE_EVENTS=1 hands a parent the whole event stream. `tune status --check` and `tune
 # verdict` exit 3 when a scope is not fresh, 4 when it is fresh but a family runs no winner of

@@ -1,4 +1,4 @@
-# Row isolation (kernels.md): two rows of one source compiled under different ISA flags each keep
+# Row isolation (docs/cmake-api.md, tune_kernel_family): two rows of one source compiled under different ISA flags each keep
 # their own copy of a shared inline helper and template, as local symbols; the isolated object
 # exports nothing but the entry, and each relocated copy (for the bench's re-race) holds the same
 # .text and exports nothing but its renamed entry. A source that exports another function fails the build, naming it;

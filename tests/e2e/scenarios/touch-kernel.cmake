@@ -1,4 +1,4 @@
-# A kernel edit is judged by the code it makes (kernels.md, sidecar.md "Verdicts"): a comment-only
+# A kernel edit is judged by the code it makes (docs/sidecar.md, stale_binary): a comment-only
 # edit or a touch recompiles the row and relinks the bench, but the bench's code is the same, so
 # nothing is re-raced; a real change of a row makes the sidecar stale_binary and, under auto, the
 # same `cmake --build` re-mints and re-stamps. In Release, and in RelWithDebInfo, whose debug

@@ -1,4 +1,4 @@
-// The engine's decisions on synthetic timings (race.md rules 1-7): planted winners, twins,
+// The engine's decisions on synthetic timings (docs/measurement.md rules 1-7): planted winners, twins,
 // ties, outliers and rejected rows.
 #include <doctest/doctest.h>
 

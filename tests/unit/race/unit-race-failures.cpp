@@ -1,5 +1,5 @@
 // Rows that fail while they are timed, and seats that fail their check after the race
-// (kernels.md "Rows that fail"), on synthetic timings: the engine leaves the row out, records why
+// (docs/fixtures.md "Rows that fail"), on synthetic timings: the engine leaves the row out, records why
 // and races on; only a failing fallback stops its family, never the mint.
 #include <doctest/doctest.h>
 

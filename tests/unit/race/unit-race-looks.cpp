@@ -1,4 +1,4 @@
-// Sequential stopping (protocol.looks): on a noisy box, whose plan runs past race.md's minimums,
+// Sequential stopping (protocol.looks): on a noisy box, whose plan runs past the protocol's minimums,
 // the final and the re-race are judged at the minimum, halfway to the plan and at the plan, and
 // stop at the first look whose verdict is certain. A quiet box's plan is the minimum: one look, at
 // the full level. Rows' timings have no noise, so each look's verdict is known exactly.

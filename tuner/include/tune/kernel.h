@@ -1,5 +1,5 @@
 #pragma once
-// Readable names for the row the build compiles a kernel source as (spec: kernels.md).
+// Readable names for the row the build compiles a kernel source as (docs/fixtures.md "Kernel sources").
 // The build defines, per row:
 //   TUNE_ENTRY            the row's unique symbol, <family>__<suffix>
 //   TUNE_ROW_SUFFIX       the suffix alone (for companions)
