@@ -14,7 +14,7 @@
 // and search, because on a shared machine it explains the numbers.
 //
 //   tune-plan-qbench --budgets 10,30,120 --searches 3 --rounds 3 --final-rounds 7
-//                    --out docs/execution-plans-q.md --json q.json -- <program> <args>...
+//                    --out q.md --json q.json -- <program> <args>...
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -327,7 +327,7 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   app.add_option("--final-best", o.final_best, "How many of the exhaustive pass's best enter the final pass");
   app.add_option("--busy-threshold", o.busy_threshold, "As tune plan search --busy-threshold");
-  app.add_option("--out", o.out, "Where to write the table (Markdown), e.g. docs/execution-plans-q.md");
+  app.add_option("--out", o.out, "Where to write the table (Markdown), e.g. q.md");
   app.add_option("--json", o.json, "Where to write every measurement (JSON)");
   app.add_option("command", o.command, "-- <program> <args>...")->required();
   CLI11_PARSE(app, argc, argv);

@@ -1,5 +1,5 @@
 #pragma once
-// The families the real-machine benchmark mints (docs/measurement.md "Rule tests"):
+// The families the real-machine benchmark mints (docs/measurement.md, "Error rates"):
 // byte-identical rows (A/A: any win is a false win), a planted row doing less work (a win by it
 // is a recovery), and 12-row families for the time to mint.
 #include <optional>

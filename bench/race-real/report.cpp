@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "measure/stats.h"
 
@@ -93,18 +94,20 @@ std::string render(const std::vector<mint_record>& mints, const std::vector<std:
                      context.wall_s);
   out += fmt::format("Before: {}  \nAfter: {}\n\n", telemetry_line(context.before), telemetry_line(context.after));
   out += fmt::format(
-      "Protocol: {} ms windows (+0-{:.0f}% jitter), screen {} rounds, final >= {}, validation >= {} paired rounds, "
-      "re-race {}{}s after the final, up to {} paired rounds on a noisy box, min margin {:.0f}%, alpha {}, probe {} windows, settle above {:.0f}% "
-      "by spinning {:g} s, ceiling {:.0f}%{}.\n\n",
+      "Protocol{}: {} ms windows (+0-{:.0f}% jitter), screen {} rounds, final >= {}, validation >= {} paired rounds, "
+      "re-race {}, up to {} paired rounds on a noisy box, min margin {:.0f}%, alpha {}, probe {} windows, settle above "
+      "{:.0f}% by spinning {:g} s, ceiling {:.0f}%{}.\n\n",
+      context.arms.empty() ? ""
+                           : fmt::format(" (arms {}, every job minted under each; the first)", fmt::join(context.arms, ", ")),
       p.window_ms, p.window_jitter * 100, p.screen_rounds, p.final_rounds, p.validate_rounds,
-      p.validate_relocated > 0 ? fmt::format("on relocated copies at {} placement(s) ", p.validate_relocated) : "",
-      p.validate_delay_s, p.noisy_rounds,
-      p.min_margin * 100, p.alpha, p.probe_windows, p.probe_settle * 100, p.spin_seconds, p.noise_ceiling * 100,
-      p.noise_override ? " (overridden: refusals counted, not enforced)" : "");
+      p.validate_relocated > 0 ? fmt::format("on relocated copies at {} placement(s)", p.validate_relocated)
+                               : "at the rows' own addresses",
+      p.noisy_rounds, p.min_margin * 100, p.alpha, p.probe_windows, p.probe_settle * 100, p.spin_seconds,
+      p.noise_ceiling * 100, p.noise_override ? " (overridden: refusals counted, not enforced)" : "");
 
   out += "| family | mints | refused for noise (with --override: would refuse) | wins (identical: false wins; else a planted row seated) [95% CI] | "
          "measured gain (median) | need (median) | mint s median | mint s p90 | ms per row (median) | "
-         "median s: warm / screen / final / wait / validate / probe / spin |\n";
+         "median s: warm / screen / final / validate / probe / spin |\n";
   out += "|---|---|---|---|---|---|---|---|---|---|\n";
   for (const std::string& label : order) {
     std::vector<const mint_record*> rows;
@@ -119,7 +122,7 @@ std::string render(const std::vector<mint_record>& mints, const std::vector<std:
     for (const mint_record* m : rows) {
       seconds.push_back(m->mint_s);
       per_row_ms.push_back(m->mint_s * 1000 / static_cast<double>(m->rows));
-      for (const char* phase : {"warm", "screen", "final", "wait", "validate", "probe", "spin"}) {
+      for (const char* phase : {"warm", "screen", "final", "validate", "probe", "spin"}) {
         const auto it = m->phase_s.find(phase);
         phases[phase].push_back(it == m->phase_s.end() ? 0.0 : it->second);
       }
@@ -133,14 +136,14 @@ std::string render(const std::vector<mint_record>& mints, const std::vector<std:
       needs.push_back(m->need_pct);
       if (m->gain_pct) gains.push_back(*m->gain_pct);
     }
-    out += fmt::format("| {} | {} | {} | {} | {} | {} | {:.2f} | {:.2f} | {:.0f} | {:.2f} / {:.2f} / {:.2f} / {:.2f} / "
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {:.2f} | {:.2f} | {:.0f} | {:.2f} / {:.2f} / {:.2f} / "
                        "{:.2f} / {:.2f} / {:.2f} |\n",
                        label, rows.size(), rate(refused, rows.size()), rate(wins, decided),
                        gains.empty() ? "-" : fmt::format("{:.1f}%", quantile(gains, 0.5)),
                        needs.empty() ? "-" : fmt::format("{:.1f}%", quantile(needs, 0.5)), quantile(seconds, 0.5),
                        quantile(seconds, 0.9), quantile(per_row_ms, 0.5), quantile(phases["warm"], 0.5),
                        quantile(phases["screen"], 0.5), quantile(phases["final"], 0.5),
-                       quantile(phases["wait"], 0.5), quantile(phases["validate"], 0.5), quantile(phases["probe"], 0.5),
+                       quantile(phases["validate"], 0.5), quantile(phases["probe"], 0.5),
                        quantile(phases["spin"], 0.5));
   }
   return out;

@@ -42,10 +42,12 @@ struct run_context {
   int load_cpu = -1;
   nlohmann::json before, after;      // measure::machine_state at the start and the end
   double wall_s = 0;
+  std::vector<std::string> arms;     // the protocol arms every job ran under; empty: one protocol
 };
 
 // The table: per job, mints, refusals, wins with Clopper-Pearson 95% intervals, the time to mint
-// (median and p90, per family and per row) and where it went by phase.
+// (median and p90, per family and per row) and where it went by phase. `p` is the protocol the
+// header describes (the first arm's).
 std::string render(const std::vector<mint_record>& mints, const std::vector<std::string>& order,
                    const run_context& context, const race::protocol& p);
 

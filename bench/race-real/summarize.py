@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
-"""Goal tables from tune-race-real's --log files (one JSON object per mint).
+"""Goal tables from the --log files of tune-race-real and tune-race-studies arms (one JSON object
+per mint).
 
-A run with --arms (protocols compared mint by mint) gets one table per arm.
+A run of several protocol arms (tune-race-studies arms, compared mint by mint) gets one table per arm.
 
 tune-race-real's own table counts wins among the mints the noise ceiling let through. With
---override every mint races, so one run also answers what the ceiling buys; and the recovery goal
-of issue 3 is judged per mint: a planted gain counts only in mints whose closing need
-(max(3%, the mint's noise floor)) is at most half of it, as in bench/simulate. This prints both.
+--override every mint races, so one run also answers what the ceiling buys; and recovery is
+judged per mint: a planted gain counts only in mints whose closing need (max(3%, the mint's noise
+floor)) is at most half of it, as in bench/simulate. This prints both.
 
     python3 bench/race-real/summarize.py [--min-margin PCT] LABEL=run.jsonl [LABEL=run.jsonl ...]
 
---min-margin is the run's protocol minimum (tune-race-real --min-margin, as a percentage; default 3).
+--min-margin is the run's protocol minimum (tune-race-studies arms --min-margin, as a percentage; default 3).
 """
 import json
 import math
@@ -167,9 +168,9 @@ def main(argv):
     for arg in args:
         label, _, path = arg.partition("=")
         if not path:
-            sys.exit(f"summarize.py: '{arg}' is not LABEL=path; pass e.g. idle=/tmp/idle.jsonl")
+            sys.exit(f"summarize.py: '{arg}' is not LABEL=path; pass e.g. idle=idle.jsonl")
         mints = load(path)
-        # A run with --arms logs each mint's protocol arm: one table per arm, in the run's order.
+        # Each mint's log line names its protocol arm: one table per arm, in the run's order.
         arms = []
         for m in mints:
             if m.get("arm", "base") not in arms:

@@ -44,7 +44,6 @@ void check_inputs(const std::vector<family_input>& families, const timer& t, con
   require(p.noisy_rounds >= 0, fmt::format("noisy_rounds = {}; pass 0 or more", p.noisy_rounds));
   require(p.looks >= 1, fmt::format("looks = {}; pass at least 1", p.looks));
   require(p.probe_every >= 1, fmt::format("probe_every = {}; pass at least 1", p.probe_every));
-  require(p.validate_delay_s >= 0, fmt::format("validate_delay_s = {}; pass 0 or more seconds", p.validate_delay_s));
   require(p.validate_relocated >= 0 && p.validate_relocated <= t.relocated_placements(),
           fmt::format("validate_relocated = {} placements but the timer has relocated copies at {}; give the timer "
                       "copies of every row at that many other addresses or pass at most {}",

@@ -74,7 +74,7 @@ double screen_spread_pct(const std::vector<std::size_t>& runnable, const std::ve
 // Random, not rotating: on a shared machine a periodic disturbance can keep step with a rotation
 // and hit the same row round after round; under a random order no schedule can favour a row, so
 // identical rows' paired ratios stay exchangeable (docs/measurement.md, "Where the implementation
-// departs from the spec").
+// departs from the specification, and why").
 void run_screen(std::size_t index, const family_input& family, const std::vector<std::size_t>& runnable,
                 const std::map<std::size_t, std::uint64_t>& reps, window_runner& w, const protocol& p,
                 std::vector<std::vector<double>>& per_call, const event_sink& events) {
@@ -176,8 +176,7 @@ validation revalidate(std::size_t index, const family_input& family, std::size_t
         seat_per_call.push_back(timed(seat, n));
       }
     }
-    check = p.validate_by_block ? check_margin_by_block(seat_per_call, fallback_per_call, need, level)
-                                : check_margin(seat_per_call, fallback_per_call, need, level);
+    check = check_margin(seat_per_call, fallback_per_call, need, level);
     if (check.clears || check.hopeless) break;
   }
   return {check, fallback_per_call};
@@ -249,7 +248,6 @@ family_result race_family(std::size_t index, const family_input& family, window_
     }
   }
 
-  const double final_ended = w.now_s();
   for (std::size_t r : runnable) {
     auto& row = out.rows[r];
     row.median_ns = measure::median(per_call[r]);
@@ -262,8 +260,6 @@ family_result race_family(std::size_t index, const family_input& family, window_
   out.note = seat.note;
 
   if (seat.seat != family.fallback) {
-    const double waited = w.now_s() - final_ended;
-    if (p.validate_delay_s > waited) w.spin(p.validate_delay_s - waited, "wait");
     // Once on the rows themselves, or once at each relocated placement: the seat must clear at
     // every one, and the recorded margin is the smallest.
     const int placements = std::max(1, p.validate_relocated);

@@ -27,19 +27,4 @@ margin_check check_margin(const std::vector<double>& row, const std::vector<doub
   return out;
 }
 
-margin_check check_margin_by_block(const std::vector<double>& row, const std::vector<double>& fallback, double need,
-                                   double alpha) {
-  if (row.empty() || row.size() != fallback.size() || row.size() % 2 != 0)
-    throw std::invalid_argument(fmt::format(
-        "check_margin_by_block: {} row rounds against {} fallback rounds; pass the same non-zero, even number of "
-        "paired rounds (whole ABBA blocks)",
-        row.size(), fallback.size()));
-  const auto blocks = [](const std::vector<double>& per_call) {
-    std::vector<double> out;
-    for (std::size_t k = 0; k + 1 < per_call.size(); k += 2) out.push_back(per_call[k] + per_call[k + 1]);
-    return out;
-  };
-  return check_margin(blocks(row), blocks(fallback), need, alpha);
-}
-
 }  // namespace tune::race

@@ -20,11 +20,4 @@ struct margin_check {
 margin_check check_margin(const std::vector<double>& row, const std::vector<double>& fallback, double need,
                           double alpha);
 
-// The same check on a re-race's ABBA blocks: rounds 2k and 2k + 1 form block k, and each row's
-// two windows of a block are summed, so the sign test counts a block once. Its two pairs share
-// the block's middle, the same row twice back to back, where one disturbance tips both pairs.
-// Throws std::invalid_argument when the series differ in length or are not whole blocks.
-margin_check check_margin_by_block(const std::vector<double>& row, const std::vector<double>& fallback, double need,
-                                   double alpha);
-
 }  // namespace tune::race

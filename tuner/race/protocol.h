@@ -8,10 +8,10 @@
 namespace tune::race {
 
 struct protocol {
-  // Rule 2: one timed window. 5 ms, not the spec's 20: on this project's loaded 2-core machines a
-  // paired race resolves a 3% difference 3-8x sooner in 5 ms windows than in 20 ms ones (fewer
-  // windows are cut by a preemption; docs/measurement.md, "Window length"). Still above the
-  // 4 ms scheduler tick.
+  // Rule 2: one timed window. 5 ms, not the spec's 20: on a loaded machine fewer short windows are
+  // cut by a preemption, so a paired race resolves a small difference in less time; still longer
+  // than the 4 ms scheduler tick, so every window spans one and windows stay alike
+  // (docs/measurement.md, rule 2).
   double window_ms = 5.0;
   double window_jitter = 0.20;     // rule 2: each window's length is jittered 0..20%
   int screen_rounds = 5;           // rule 3
@@ -21,8 +21,8 @@ struct protocol {
   // Rules 5 and 8 set minimums; a noisy box needs more paired rounds to see a real gain. Race and
   // re-race each run up to this many paired rounds, scaled by (spread / min_margin)^2 and capped
   // at this value once the spread reaches min_margin (race/rounds.h). Sized with
-  // tune-simulate-race: recovery of a gain of twice the need >= 95% at cv 8% with drift and
-  // outliers, the 95% interval included (60 rounds: 95.5% [94.6, 96.4]; 90: 97.2% [96.4, 97.9]).
+  // tune-simulate-race so that a gain of twice the need is still found 95% of the time, interval
+  // included, in its noisiest scenario (docs/measurement.md, "Simulation").
   int noisy_rounds = 90;
   // Sequential stopping: when the noise raised the plan above the minimums, the final and the
   // re-race are judged at `looks` points (the first at the minimum, final_rounds or
@@ -31,32 +31,26 @@ struct protocol {
   // (Bonferroni over the looks), so the error rates hold however early a race stops. 1: judged
   // once, at the end of the plan.
   int looks = 3;
-  // Rule 8: the re-race starts at least this many seconds after the family's final ended (the
-  // runner spins out the rest), so a speed difference must last that long to be confirmed.
-  double validate_delay_s = 0;
   // Rule 8: the re-race times byte-identical copies of the seat and the fallback at other
   // addresses (timer::time_relocated), once at each of this many placements, and the seat must
   // clear at every one, so a speed difference that belongs to an address, not to the code, does
   // not follow it into the re-race. 0: the re-race times the rows themselves. The tune bench sets
-  // it to 3 (every row is linked with three relocated copies, tune/isolate.cmake): on this project's
-  // machines byte-identical code runs up to 10% apart at two addresses for seconds at a time, a
-  // fifth of the copies at once, and each placement passes about a quarter of the gaps the one
-  // before it passed; five placements side by side with three demoted more real gains and caught
-  // no more false ones (docs/measurement.md, "More placements"). 0 here for timers that have no copies.
+  // it to 3 (every row is linked with three relocated copies, tune/isolate.cmake): byte-identical
+  // code can run several percent apart at two addresses for seconds at a time, and each placement
+  // filters out most of the gaps the one before let through; but each is also one more chance to
+  // demote a real gain, and placements beyond three demoted real gains without catching more
+  // false ones (docs/measurement.md, rule 8; the experiments: docs/notes/2026-11-race-real-passes.md).
+  // 0 here for timers that have no copies.
   int validate_relocated = 0;
-  // Rule 8: the re-race's sign test counts each ABBA block once (the seat's two windows against the
-  // fallback's two), not each pair: the block's middle windows are the same row back to back, so
-  // one disturbance there tips both of its pairs the same way and the pairs are not independent.
-  bool validate_by_block = false;
   int max_twins = 8;               // rule 4
   double min_margin = 0.03;        // rule 6: need = max(3%, noise floor)
   double alpha = 0.05;             // rule 6: sign-test confidence, Bonferroni over finalists
   int probe_windows = 12;          // rule 9
   int probe_every = 4;             // rule 9: a probe after every N families
   double probe_settle = 0.02;      // rule 9: above this the probe spins, then re-probes
-  // Rule 9. 0.5 s, not "a few seconds": on this project's machines a 3 s spin settles a noisy
-  // probe no more often than none (docs/measurement.md, "The settling spin"); half a second still
-  // outlasts any governor's ramp to full clock.
+  // Rule 9. 0.5 s, not "a few seconds": a noisy probe on a shared machine is other processes'
+  // load, which a longer spin does not settle, while every noisy mint pays for it; half a second
+  // still outlasts a governor's ramp to full clock (docs/measurement.md, rule 9).
   double spin_seconds = 0.5;
   double noise_ceiling = 0.10;     // rule 9: TUNE_NOISE_CEILING
   bool noise_override = false;     // rule 9: TUNE_NOISE_OVERRIDE=1

@@ -51,8 +51,7 @@ class window_runner {
   void spin(double seconds, const std::string& phase = "spin");
 
   // Where the time goes: the phase rows' scored windows are charged to ("screen", "final",
-  // "validate"); warm passes charge "warm", the probe "probe", spins "spin" and the wait before
-  // a deferred re-race "wait".
+  // "validate"); warm passes charge "warm", the probe "probe" and spins "spin".
   void enter(std::string phase) { phase_ = std::move(phase); }
   const std::map<std::string, double>& seconds_by_phase() const { return spent_; }
 

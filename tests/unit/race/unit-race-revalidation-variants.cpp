@@ -1,13 +1,10 @@
-// Rule 8's variants, measured on the real machine against A/A false wins (docs/measurement.md,
-// "Looking for a lever against the A/A false wins"): a re-race on relocated copies of the seat
-// and the fallback, a deferred re-race, and a sign test that counts each ABBA block once.
+// Rule 8's re-race on relocated copies of the seat and the fallback (docs/measurement.md rule 8):
+// a gap that belongs to an address is demoted, a gain that belongs to the code keeps the seat.
 #include <doctest/doctest.h>
 
-#include <limits>
 #include <string>
 #include <tuple>
 
-#include "race/margin.h"
 #include "race_rig.h"
 
 using namespace tune::race;
@@ -108,79 +105,4 @@ TEST_CASE("a relocated re-race at more placements than the timer has copies is r
     CHECK_THROWS_WITH_AS(r.run(), (std::string("run_mint: ") + message).c_str(), std::invalid_argument);
     CHECK(r.timer.windows == 0);
   }
-}
-
-TEST_CASE("the re-race waits validate_delay_s after the final, so a gap must last that long") {
-  // The twin is 6% faster until one second after the last final round started.
-  const auto mint = [](double delay_s) {
-    rig r;
-    r.p.validate_delay_s = delay_s;
-    r.add("dot", {{"base", 1000}, {"twin", 940}});
-    double fast_until = std::numeric_limits<double>::infinity();
-    r.timer.ns_per_call = [&](std::size_t, std::size_t row) {
-      return row == 1 && r.clock.now_s() < fast_until ? 940.0 : 1000.0;
-    };
-    event_sink events;
-    events.step = [&](const std::string&, const std::string& phase, int, int, int) {
-      if (phase == "final") fast_until = r.clock.now_s() + 1.0;
-    };
-    return r.run(events);
-  };
-  const mint_result now = mint(0);
-  CHECK(now.families.at(0).outcome == verdict::won);
-  CHECK(now.phase_s.count("wait") == 0);
-  const mint_result later = mint(2);
-  CHECK(later.families.at(0).outcome == verdict::demoted);
-  CHECK(later.phase_s.at("wait") == doctest::Approx(2).epsilon(0.01));
-}
-
-TEST_CASE("the block sign test counts an ABBA block once: two pairs tipped by one disturbance do not clear") {
-  // 10 blocks; in 8 both pairs favour the row by 10%, in 2 both favour the fallback by 10%.
-  std::vector<double> row, fallback;
-  for (int block = 0; block < 10; ++block) {
-    for (int pair = 0; pair < 2; ++pair) {
-      row.push_back(block < 8 ? 1000.0 : 1100.0);
-      fallback.push_back(block < 8 ? 1100.0 : 1000.0);
-    }
-  }
-  // 16 of 20 pairs: the pairwise sign test clears at 5%.
-  CHECK(check_margin(row, fallback, 0.03, 0.05).clears);
-  // 8 of 10 blocks: not enough.
-  const margin_check blocks = check_margin_by_block(row, fallback, 0.03, 0.05);
-  CHECK_FALSE(blocks.clears);
-  CHECK(blocks.gain == doctest::Approx(0.10));
-  CHECK_THROWS_WITH_AS(check_margin_by_block({1, 2, 3}, {1, 2, 3}, 0.03, 0.05),
-                       "check_margin_by_block: 3 row rounds against 3 fallback rounds; pass the same non-zero, even "
-                       "number of paired rounds (whole ABBA blocks)",
-                       std::invalid_argument);
-}
-
-TEST_CASE("validate_by_block: the engine's re-race judges blocks") {
-  // The re-race's windows: the fallback is 10% slower in 8 of every 10 blocks, equal in the rest
-  // (both pairs of a block alike), so 16 of 20 pairs favour the seat but only 8 of 10 blocks.
-  const auto mint = [](bool by_block) {
-    rig r;
-    r.timer.rows.cv = 0;
-    r.p.looks = 1;
-    r.p.validate_by_block = by_block;
-    r.add("dot", {{"base", 1000}, {"fast", 850}});
-    bool validating = false;
-    int fallback_windows = 0;
-    r.timer.ns_per_call = [&](std::size_t, std::size_t row) {
-      if (!validating) return row == 1 ? 850.0 : 1000.0;
-      if (row == 1) return 1000.0;
-      // two fallback windows a block
-      const int block = fallback_windows++ / 2;
-      return block % 10 < 8 ? 1100.0 : 900.0;
-    };
-    event_sink events;
-    events.step = [&](const std::string&, const std::string& phase, int, int, int) {
-      validating = phase == "validate";
-    };
-    return r.run(events).families.at(0);
-  };
-  CHECK(mint(false).outcome == verdict::won);
-  const family_result blocks = mint(true);
-  CHECK(blocks.outcome == verdict::demoted);
-  CHECK(blocks.note.find("demoted: the re-race gave") != std::string::npos);
 }

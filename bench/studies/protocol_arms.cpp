@@ -25,10 +25,6 @@ double number(const std::string& spec, const std::string& change, const std::str
 
 void apply(const std::string& spec, const std::string& change, race::protocol& p) {
   if (change == "base") return;
-  if (change == "blocks") {
-    p.validate_by_block = true;
-    return;
-  }
   if (change == "relocated") {
     p.validate_relocated = 1;
     return;
@@ -41,16 +37,12 @@ void apply(const std::string& spec, const std::string& change, race::protocol& p
     p.validate_relocated = static_cast<int>(n);
     return;
   }
-  if (change.rfind("delay=", 0) == 0) {
-    p.validate_delay_s = number(spec, change, "delay=S with S seconds >= 0, e.g. delay=2", 0);
-    return;
-  }
   if (change.rfind("window=", 0) == 0) {
     p.window_ms = number(spec, change, "window=MS with MS milliseconds > 0, e.g. window=1.5", 1e-9);
     return;
   }
-  throw std::invalid_argument(fmt::format("--arms '{}': '{}' is unknown; pass base, blocks, relocated, relocated=N, "
-                                          "delay=S, window=MS or a '+'-joined mix, e.g. relocated+delay=1",
+  throw std::invalid_argument(fmt::format("--arms '{}': '{}' is unknown; pass base, relocated, relocated=N, "
+                                          "window=MS or a '+'-joined mix, e.g. relocated=3+window=10",
                                           spec, change));
 }
 
@@ -69,12 +61,6 @@ std::vector<protocol_arm> parse_arms(const std::vector<std::string>& specs, cons
     }
     out.push_back(std::move(arm));
   }
-  return out;
-}
-
-std::vector<std::size_t> arm_order(std::size_t arms, std::size_t job) {
-  std::vector<std::size_t> out;
-  for (std::size_t k = 0; k < arms; ++k) out.push_back(job % 2 == 0 ? k : arms - 1 - k);
   return out;
 }
 
