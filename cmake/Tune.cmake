@@ -13,6 +13,39 @@ Cache variables: ``TUNE_POLICY``, ``TUNE_SIDECAR``, ``TUNE_RELEASE``, ``TUNE_QUI
 ``TUNE_TARGET_CLASS``, ``TUNE_DEBUG``. The full reference is docs/cmake-api.md.
 #]=======================================================================]
 
+# How the module works, in the order CMake runs it:
+#
+#   configure, each call    tune_scope / tune_kernel_family record the declaration in global
+#                           properties (below); tune_kernel_family expands the rows
+#                           (tune/Rows.cmake), adds one OBJECT library and one isolated object per
+#                           row (tune/isolate.cmake) and writes the family's bench registry
+#                           (tune/Bench.cmake).
+#   configure, at the end   _tune_finalize (tune/Finalize.cmake, deferred to the end of the top
+#                           directory) re-checks global ISA flags, then per scope links the bench
+#                           executable (tune/link-bench.cmake leaves out rows that do not link),
+#                           writes the manifest (tune-manifest/1, what the `tune` tool reads) and
+#                           adds the stamp step and the tune* targets.
+#   build                   the stamp step runs `tune mint --when-needed`, which judges the sidecar
+#                           and mints, adopts or falls back (tuner/mint/), then writes the stamp
+#                           headers that tune_link's targets include.
+#
+# Global properties, the module's only shared state (written where named, read by the functions
+# that take a family or scope name):
+#   _TUNE_MODULE_FILE, _TUNE_FINALIZE_SCHEDULED        load guard; one deferred _tune_finalize
+#   _TUNE_SCOPES, _TUNE_FAMILIES                      declared names, in order
+#   _TUNE_S_<scope>_{VERSION,DEFAULTS,BUDGET,NAMESPACE,FAMILIES}         tune_scope
+#   _TUNE_F_<family>_{WHERE,SCOPE,SIGNATURE,TOLERANCE,TIMEOUT,FALLBACK,SOURCES,FIXTURE,
+#                     INCLUDES,LINK,DIR,COMPANIONS,HAS_ISA}              tune_kernel_family
+#   _TUNE_F_<family>_C_<companion>_SIGNATURE, _TUNE_COMPANION_<companion>_FAMILY   the same
+#   _TUNE_F_<family>_{ROWS,REFERENCE,ROWS_DIR}                           _tune_add_row_objects
+#   _TUNE_F_<family>_R_<suffix>_{SPEC,REQUIRES,FLAGS,DEFS,LINKAGE,CRITICAL}   the same, per row
+#   _TUNE_F_<family>_REGISTRY                                            _tune_write_registry
+#   _TUNE_F_<family>_EXPORTED_BY                                         tune_link(... EXPORT)
+#   _TUNE_ISAS, _TUNE_ISA_<name>_{FLAGS,REQUIRES}                       tune/Isa.cmake, tune_isa
+#   _TUNE_PLAN_BUILTIN_KNOBS                                             TunePlan.cmake
+# Everything else is passed as arguments; a function returns through output variables it is
+# given the names of.
+
 # A vendored copy next to an installed one must not redefine the commands silently.
 get_property(_tune_loaded_from GLOBAL PROPERTY _TUNE_MODULE_FILE)
 if(_tune_loaded_from)
@@ -55,7 +88,7 @@ endif()
 #]=======================================================================]
 function(tune_scope scope)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "VERSION;DEFAULTS;BUDGET;NAMESPACE" "")
-  _tune_reject_unparsed(tune_scope "${scope}" "VERSION, DEFAULTS, BUDGET, NAMESPACE")
+  _tune_reject_unparsed(tune_scope "${scope}" "VERSION, DEFAULTS, BUDGET, NAMESPACE" "${arg_UNPARSED_ARGUMENTS}")
   _tune_check_identifier(tune_scope "scope name" "${scope}")
   get_property(_scopes GLOBAL PROPERTY _TUNE_SCOPES)
   if(scope IN_LIST _scopes)
@@ -153,7 +186,8 @@ function(tune_kernel_family name)
     "SCOPE;SIGNATURE;FIXTURE;TOLERANCE;REFERENCE;TIMEOUT"
     "SOURCES;AXES;PERMUTATIONS;EXCLUDE;REFERENCE_SOURCES;FALLBACK;COMPANIONS;INCLUDES;LINK")
   _tune_reject_unparsed(tune_kernel_family "${name}"
-    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK")
+    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK"
+    "${arg_UNPARSED_ARGUMENTS}")
   set(fn "tune_kernel_family(${name})")
   # A misspelt keyword after a list keyword lands in that list: name it as a keyword, not a file.
   foreach(_kw SOURCES REFERENCE_SOURCES COMPANIONS INCLUDES LINK)
@@ -220,20 +254,22 @@ function(tune_kernel_family name)
     endif()
   endforeach()
 
-  # Rows: _tune_expand_* set _rows (one "AXIS=v,..." spec each), _row_suffix_<i>, _row_requires_<i>
-  # and _axes (every axis named, in order) with _axis_values_<AXIS>.
+  # The rows as the row record `_rows` (cmake/tune/Rows.cmake lists its variables).
   if(arg_AXES)
-    _tune_expand_axes("${fn}" arg_AXES)
+    _tune_expand_axes("${fn}" _rows "${arg_AXES}")
+    set(_grid TRUE)
   else()
-    _tune_expand_permutations("${fn}" arg_PERMUTATIONS)
+    _tune_expand_permutations("${fn}" _rows "${arg_PERMUTATIONS}")
+    set(_grid FALSE)
   endif()
-  _tune_apply_excludes("${fn}" arg_EXCLUDE)
-  _tune_check_global_isa_flags("${fn}")
-  _tune_pick_reference("${fn}" "${arg_REFERENCE}" "${_reference_sources}")
+  _tune_apply_excludes("${fn}" _rows "${arg_EXCLUDE}")
+  if("ISA" IN_LIST _rows_AXES)
+    _tune_check_global_isa_flags("${fn}" "${CMAKE_CURRENT_SOURCE_DIR}" COMPILE_OPTIONS)
+  endif()
+  _tune_pick_reference("${fn}" _rows "${arg_REFERENCE}" "${_reference_sources}" ${_grid})
   string(REPLACE "\\;" ";" _fallback "${arg_FALLBACK}")
-  _tune_check_fallback("${fn}" "${_fallback}" "${_tr_suffixes}")
-  # Sets _companions and _companion_signature_<function>.
-  _tune_parse_companions("${fn}" "${name}" "${arg_SIGNATURE}" arg_COMPANIONS)
+  _tune_check_fallback("${fn}" "${_fallback}" "${_rows_SUFFIXES}")
+  _tune_parse_companions("${fn}" "${name}" "${arg_SIGNATURE}" _companions "${arg_COMPANIONS}")
 
   set_property(GLOBAL APPEND PROPERTY _TUNE_FAMILIES "${name}")
   set_property(GLOBAL APPEND PROPERTY _TUNE_S_${arg_SCOPE}_FAMILIES "${name}")
@@ -250,14 +286,14 @@ function(tune_kernel_family name)
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_COMPANIONS "${_companions}")
   foreach(_companion IN LISTS _companions)
-    set_property(GLOBAL PROPERTY _TUNE_F_${name}_C_${_companion}_SIGNATURE "${_companion_signature_${_companion}}")
+    set_property(GLOBAL PROPERTY _TUNE_F_${name}_C_${_companion}_SIGNATURE "${_companions_SIGNATURE_${_companion}}")
     set_property(GLOBAL PROPERTY _TUNE_COMPANION_${_companion}_FAMILY "${name}")
   endforeach()
-  if("ISA" IN_LIST _tr_axes)
+  if("ISA" IN_LIST _rows_AXES)
     set_property(GLOBAL PROPERTY _TUNE_F_${name}_HAS_ISA TRUE)
   endif()
 
-  _tune_add_row_objects("${name}" "${_sources}" "${_reference_sources}" "${_includes}" "${arg_LINK}" "${_companions}")
+  _tune_add_row_objects("${name}" _rows "${_sources}" "${_reference_sources}" "${_includes}" "${arg_LINK}" "${_companions}")
   _tune_write_registry("${name}" "${_fixture}" "${_ret}" "${_params}")
 endfunction()
 
@@ -358,7 +394,7 @@ endfunction()
 #]=======================================================================]
 function(tune_install_sidecar target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "DESTINATION" "")
-  _tune_reject_unparsed(tune_install_sidecar "${target}" "DESTINATION")
+  _tune_reject_unparsed(tune_install_sidecar "${target}" "DESTINATION" "${arg_UNPARSED_ARGUMENTS}")
   if(NOT TARGET "${target}")
     message(FATAL_ERROR "tune_install_sidecar(${target}): '${target}' is not a target; create it before calling "
       "tune_install_sidecar.")
@@ -391,12 +427,12 @@ endfunction()
 
 # --- small argument helpers -------------------------------------------------------------------
 
-macro(_tune_reject_unparsed fn subject keywords)
-  if(arg_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "${fn}(${subject}): unknown argument(s) '${arg_UNPARSED_ARGUMENTS}'; "
-      "the keywords are ${keywords}.")
+# `unparsed` is the caller's <prefix>_UNPARSED_ARGUMENTS.
+function(_tune_reject_unparsed fn subject keywords unparsed)
+  if(unparsed)
+    message(FATAL_ERROR "${fn}(${subject}): unknown argument(s) '${unparsed}'; the keywords are ${keywords}.")
   endif()
-endmacro()
+endfunction()
 
 function(_tune_check_identifier fn what value)
   if(NOT value MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
@@ -449,11 +485,12 @@ endfunction()
 
 # COMPANIONS: each function name, optionally followed by its own "<ret>(<params>)" (default: the
 # family's SIGNATURE). Companion names become public C++ names, like family names, so they must be
-# unique among families and companions. Sets _companions and _companion_signature_<function>.
-function(_tune_parse_companions fn family family_signature companions_var)
+# unique among families and companions. Sets `out` to the names and out_SIGNATURE_<function> to each
+# one's signature.
+function(_tune_parse_companions fn family family_signature out companions)
   set(_names "")
   set(_last "")
-  foreach(_token IN LISTS ${companions_var})
+  foreach(_token IN LISTS companions)
     if(_token MATCHES "\\(")
       if(_last STREQUAL "")
         message(FATAL_ERROR "${fn}: COMPANIONS gives the signature \"${_token}\" before any function name; write "
@@ -486,8 +523,8 @@ function(_tune_parse_companions fn family family_signature companions_var)
     set(_signature_${_token} "${family_signature}")
     set(_last "${_token}")
   endforeach()
-  set(_companions "${_names}" PARENT_SCOPE)
+  set(${out} "${_names}" PARENT_SCOPE)
   foreach(_name IN LISTS _names)
-    set(_companion_signature_${_name} "${_signature_${_name}}" PARENT_SCOPE)
+    set(${out}_SIGNATURE_${_name} "${_signature_${_name}}" PARENT_SCOPE)
   endforeach()
 endfunction()

@@ -11,8 +11,8 @@
 # links the rows' archives whole, so weak references still pull every row in. C rows are declared
 # extern "C" (_tune_row_linkage).
 #
-# Reads the row lists the expanders left in the caller's scope (tune/Rows.cmake: _tr_suffixes,
-# _tr_req_<suffix>, _tr_reference) and the family's properties.
+# Reads the family's properties (cmake/Tune.cmake lists them), rows included: call it after
+# _tune_add_row_objects.
 
 function(_tune_write_registry name fixture ret params)
   get_property(_scope GLOBAL PROPERTY _TUNE_F_${name}_SCOPE)
@@ -20,6 +20,8 @@ function(_tune_write_registry name fixture ret params)
   get_property(_fallback GLOBAL PROPERTY _TUNE_F_${name}_FALLBACK)
   get_property(_companions GLOBAL PROPERTY _TUNE_F_${name}_COMPANIONS)
   get_property(_timeout GLOBAL PROPERTY _TUNE_F_${name}_TIMEOUT)
+  get_property(_suffixes GLOBAL PROPERTY _TUNE_F_${name}_ROWS)
+  get_property(_reference GLOBAL PROPERTY _TUNE_F_${name}_REFERENCE)
   if(_timeout STREQUAL "")
     set(_timeout 0)
   endif()
@@ -45,14 +47,14 @@ function(_tune_write_registry name fixture ret params)
   set(_table_names "")
   foreach(_function IN LISTS _timed)
     set(_table "")
-    foreach(_suffix IN LISTS _tr_suffixes)
+    foreach(_suffix IN LISTS _suffixes)
       get_property(_linkage GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_LINKAGE)
       set(_extern "")
       if(_linkage STREQUAL "C")
         set(_extern "extern \"C\" ")
       endif()
-      set(_requires "${_tr_req_${_suffix}}")
-      if(_suffix STREQUAL _tr_reference)
+      get_property(_requires GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_REQUIRES)
+      if(_suffix STREQUAL _reference)
         set(_is_reference true)
       else()
         set(_is_reference false)

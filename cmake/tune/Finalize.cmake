@@ -27,7 +27,11 @@ function(_tune_finalize)
   _tune_tool(_tool)
   get_property(_all_families GLOBAL PROPERTY _TUNE_FAMILIES)
   foreach(_family IN LISTS _all_families)
-    _tune_recheck_global_isa_flags("${_family}")
+    get_property(_has_isa GLOBAL PROPERTY _TUNE_F_${_family}_HAS_ISA)
+    get_property(_dir GLOBAL PROPERTY _TUNE_F_${_family}_DIR)
+    if(_has_isa)
+      _tune_check_global_isa_flags("tune_kernel_family(${_family})" "${_dir}")
+    endif()
   endforeach()
   get_property(_scopes GLOBAL PROPERTY _TUNE_SCOPES)
   set(_manifests "")
@@ -71,9 +75,14 @@ function(_tune_finalize)
   add_dependencies(tune-test ${_benches})
 endfunction()
 
+# The manifest is built with string(JSON), which checks every value it is given but cannot turn
+# text into a JSON string: _tune_json_quote does that, and _tune_json_put sets one member.
 function(_tune_json_quote out value)
   string(REPLACE "\\" "\\\\" value "${value}")
   string(REPLACE "\"" "\\\"" value "${value}")
+  string(REPLACE "\n" "\\n" value "${value}")
+  string(REPLACE "\r" "\\r" value "${value}")
+  string(REPLACE "\t" "\\t" value "${value}")
   set(${out} "\"${value}\"" PARENT_SCOPE)
 endfunction()
 
@@ -87,6 +96,27 @@ function(_tune_json_array out)
   set(${out} "[${_items}]" PARENT_SCOPE)
 endfunction()
 
+# Sets member `key` of the JSON object in variable `doc`: STRING quotes `value`, STRINGS makes the
+# list `value` an array of strings, JSON takes it as JSON text (a number, true, null, an object).
+function(_tune_json_put doc key kind value)
+  if(kind STREQUAL "STRING")
+    _tune_json_quote(value "${value}")
+  elseif(kind STREQUAL "STRINGS")
+    _tune_json_array(value ${value})
+  elseif(NOT kind STREQUAL "JSON")
+    message(FATAL_ERROR "_tune_json_put(${key}): kind '${kind}' is not STRING, STRINGS or JSON.")
+  endif()
+  string(JSON _doc SET "${${doc}}" "${key}" "${value}")
+  set(${doc} "${_doc}" PARENT_SCOPE)
+endfunction()
+
+# Appends the JSON text `value` to the array member `key` of the object in variable `doc`.
+function(_tune_json_append doc key value)
+  string(JSON _n LENGTH "${${doc}}" "${key}")
+  string(JSON _doc SET "${${doc}}" "${key}" ${_n} "${value}")
+  set(${doc} "${_doc}" PARENT_SCOPE)
+endfunction()
+
 # One family as the manifest describes it.
 function(_tune_family_json out family)
   foreach(_key SIGNATURE TOLERANCE FALLBACK SOURCES FIXTURE ROWS REFERENCE COMPANIONS ROWS_DIR TIMEOUT)
@@ -95,37 +125,41 @@ function(_tune_family_json out family)
   if(_TIMEOUT STREQUAL "")
     set(_TIMEOUT null)
   endif()
-  _tune_json_quote(_signature "${_SIGNATURE}")
-  _tune_json_array(_fallback ${_FALLBACK})
-  _tune_json_array(_sources ${_SOURCES} ${_FIXTURE})
-  set(_rows "")
-  foreach(_suffix IN LISTS _ROWS)
-    get_property(_requires GLOBAL PROPERTY _TUNE_F_${family}_R_${_suffix}_REQUIRES)
-    get_property(_spec GLOBAL PROPERTY _TUNE_F_${family}_R_${_suffix}_SPEC)
-    if(_spec STREQUAL "-")
-      set(_spec "")
-    endif()
-    get_property(_flags GLOBAL PROPERTY _TUNE_F_${family}_R_${_suffix}_FLAGS)
-    get_property(_defs GLOBAL PROPERTY _TUNE_F_${family}_R_${_suffix}_DEFS)
-    get_property(_linkage GLOBAL PROPERTY _TUNE_F_${family}_R_${_suffix}_LINKAGE)
-    _tune_json_array(_flags_json ${_flags})
-    _tune_json_array(_defs_json ${_defs})
-    _tune_json_quote(_record "${_ROWS_DIR}/${family}__${_suffix}")
-    list(APPEND _rows "{\"suffix\": \"${_suffix}\", \"axes\": \"${_spec}\", \"requires\": \"${_requires}\", \"flags\": ${_flags_json}, \"defines\": ${_defs_json}, \"linkage\": \"${_linkage}\", \"build_record\": ${_record}}")
-  endforeach()
-  string(REPLACE ";" ",\n      " _rows "${_rows}")
-  set(_companions "")
+  set(_json "{}")
+  _tune_json_put(_json name STRING "${family}")
+  _tune_json_put(_json signature STRING "${_SIGNATURE}")
+  _tune_json_put(_json tolerance STRING "${_TOLERANCE}")
+  _tune_json_put(_json timeout_s JSON "${_TIMEOUT}")
+  _tune_json_put(_json reference STRING "${_REFERENCE}")
+  _tune_json_put(_json fallback STRINGS "${_FALLBACK}")
+  _tune_json_put(_json sources STRINGS "${_SOURCES};${_FIXTURE}")
+  _tune_json_put(_json companions JSON "[]")
   foreach(_companion IN LISTS _COMPANIONS)
     get_property(_companion_signature GLOBAL PROPERTY _TUNE_F_${family}_C_${_companion}_SIGNATURE)
-    _tune_json_quote(_companion_signature "${_companion_signature}")
-    list(APPEND _companions "{\"name\": \"${_companion}\", \"signature\": ${_companion_signature}}")
+    set(_c "{}")
+    _tune_json_put(_c name STRING "${_companion}")
+    _tune_json_put(_c signature STRING "${_companion_signature}")
+    _tune_json_append(_json companions "${_c}")
   endforeach()
-  string(REPLACE ";" ", " _companions "${_companions}")
-  set(${out} "{\"name\": \"${family}\", \"signature\": ${_signature}, \"tolerance\": \"${_TOLERANCE}\", \"timeout_s\": ${_TIMEOUT},
-     \"reference\": \"${_REFERENCE}\", \"fallback\": ${_fallback}, \"sources\": ${_sources},
-     \"companions\": [${_companions}],
-     \"rows\": [
-      ${_rows}]}" PARENT_SCOPE)
+  _tune_json_put(_json rows JSON "[]")
+  foreach(_suffix IN LISTS _ROWS)
+    foreach(_key REQUIRES SPEC FLAGS DEFS LINKAGE)
+      get_property(_${_key} GLOBAL PROPERTY _TUNE_F_${family}_R_${_suffix}_${_key})
+    endforeach()
+    if(_SPEC STREQUAL "-")
+      set(_SPEC "")
+    endif()
+    set(_row "{}")
+    _tune_json_put(_row suffix STRING "${_suffix}")
+    _tune_json_put(_row axes STRING "${_SPEC}")
+    _tune_json_put(_row requires STRING "${_REQUIRES}")
+    _tune_json_put(_row flags STRINGS "${_FLAGS}")
+    _tune_json_put(_row defines STRINGS "${_DEFS}")
+    _tune_json_put(_row linkage STRING "${_LINKAGE}")
+    _tune_json_put(_row build_record STRING "${_ROWS_DIR}/${family}__${_suffix}")
+    _tune_json_append(_json rows "${_row}")
+  endforeach()
+  set(${out} "${_json}" PARENT_SCOPE)
 endfunction()
 
 function(_tune_finalize_scope scope tool out_manifest)
@@ -180,7 +214,8 @@ function(_tune_finalize_scope scope tool out_manifest)
   get_property(_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
   set(_configs "")
   if(_multi)
-    string(REPLACE ";" "|" _configs "${CMAKE_CONFIGURATION_TYPES}")
+    _tune_configurations(_configs)
+    string(REPLACE ";" "|" _configs "${_configs}")
   endif()
   set(_work "${CMAKE_BINARY_DIR}/tune${_cfg}/${scope}/link")
   foreach(_var _link_rows _work)
@@ -193,19 +228,15 @@ function(_tune_finalize_scope scope tool out_manifest)
   # The manifest: what the tool reads to verdict, mint and stamp this scope.
   set(_state "${CMAKE_BINARY_DIR}/tune${_cfg}/${scope}")
   set(_manifest "${_state}/manifest.json")
-  set(_families_json "")
   set(_headers "")
   foreach(_family IN LISTS _families)
-    _tune_family_json(_json "${_family}")
-    list(APPEND _families_json "${_json}")
     list(APPEND _headers "${_include}/tune/kernels/${_family}.h")
   endforeach()
-  string(REPLACE ";" ",\n    " _families_json "${_families_json}")
   if(_BUDGET STREQUAL "")
     set(_BUDGET null)
   endif()
   _tune_optimized_genex(_optimized)
-  _tune_release_genex(_TUNE_RELEASE)
+  _tune_release_genex(_release)
   foreach(_flag TUNE_QUICK TUNE_DEBUG)
     if(${_flag})
       set(_${_flag} true)
@@ -221,36 +252,47 @@ function(_tune_finalize_scope scope tool out_manifest)
     set(_config "${CMAKE_BUILD_TYPE}")
     set(_multi_json false)
   endif()
-  _tune_json_quote(_sidecar "${TUNE_SIDECAR}")
-  _tune_json_quote(_defaults "${_DEFAULTS}")
-  _tune_json_quote(_flags_json "${CMAKE_CXX_FLAGS}")
-  file(GENERATE OUTPUT "${_manifest}" CONTENT "{
-  \"format\": \"tune-manifest/1\",
-  \"project\": \"${CMAKE_PROJECT_NAME}\",
-  \"scope\": \"${scope}\",
-  \"version\": ${_VERSION},
-  \"budget_s\": ${_BUDGET},
-  \"namespace\": \"${_NAMESPACE}\",
-  \"sidecar\": ${_sidecar},
-  \"bench\": \"$<TARGET_FILE:${_bench}>\",
-  \"build_dir\": \"${CMAKE_BINARY_DIR}\",
-  \"config\": \"${_config}\",
-  \"multi_config\": ${_multi_json},
-  \"state_dir\": \"${_state}\",
-  \"stamp_dir\": \"${_include}/tune/kernels\",
-  \"defaults\": ${_defaults},
-  \"policy\": \"${TUNE_POLICY}\",
-  \"optimized\": ${_optimized},
-  \"release\": ${_TUNE_RELEASE},
-  \"quick\": ${_TUNE_QUICK},
-  \"debug\": ${_TUNE_DEBUG},
-  \"target_class\": \"${TUNE_TARGET_CLASS}\",
-  \"compiler\": \"${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}\",
-  \"compiler_flags\": ${_flags_json},
-  \"families\": [
-    ${_families_json}]
-}
-")
+  set(_m "{}")
+  _tune_json_put(_m format STRING "tune-manifest/1")
+  _tune_json_put(_m project STRING "${CMAKE_PROJECT_NAME}")
+  _tune_json_put(_m scope STRING "${scope}")
+  _tune_json_put(_m version JSON "${_VERSION}")
+  _tune_json_put(_m budget_s JSON "${_BUDGET}")
+  _tune_json_put(_m namespace STRING "${_NAMESPACE}")
+  _tune_json_put(_m sidecar STRING "${TUNE_SIDECAR}")
+  _tune_json_put(_m bench STRING "$<TARGET_FILE:${_bench}>")
+  _tune_json_put(_m build_dir STRING "${CMAKE_BINARY_DIR}")
+  _tune_json_put(_m config STRING "${_config}")
+  _tune_json_put(_m multi_config JSON "${_multi_json}")
+  _tune_json_put(_m state_dir STRING "${_state}")
+  _tune_json_put(_m stamp_dir STRING "${_include}/tune/kernels")
+  _tune_json_put(_m defaults STRING "${_DEFAULTS}")
+  _tune_json_put(_m policy STRING "${TUNE_POLICY}")
+  # A boolean that differs per configuration is a generator expression, which string(JSON) would
+  # refuse as a value: it goes in as a string and is unquoted for file(GENERATE) to evaluate.
+  set(_genexes "")
+  foreach(_key optimized release)
+    if(_${_key} MATCHES "^[$]<")
+      _tune_json_put(_m ${_key} STRING "${_${_key}}")
+      list(APPEND _genexes "${_${_key}}")
+    else()
+      _tune_json_put(_m ${_key} JSON "${_${_key}}")
+    endif()
+  endforeach()
+  _tune_json_put(_m quick JSON "${_TUNE_QUICK}")
+  _tune_json_put(_m debug JSON "${_TUNE_DEBUG}")
+  _tune_json_put(_m target_class STRING "${TUNE_TARGET_CLASS}")
+  _tune_json_put(_m compiler STRING "${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}")
+  _tune_json_put(_m compiler_flags STRING "${CMAKE_CXX_FLAGS}")
+  _tune_json_put(_m families JSON "[]")
+  foreach(_family IN LISTS _families)
+    _tune_family_json(_json "${_family}")
+    _tune_json_append(_m families "${_json}")
+  endforeach()
+  foreach(_genex IN LISTS _genexes)
+    string(REPLACE "\"${_genex}\"" "${_genex}" _m "${_m}")
+  endforeach()
+  file(GENERATE OUTPUT "${_manifest}" CONTENT "${_m}\n")
 
   # The stamp step: verdict, policy (mint when it says so), headers. The tool lists what it read
   # (the sidecar, profiles) in a depfile, so a no-op build runs nothing.
@@ -271,34 +313,4 @@ function(_tune_finalize_scope scope tool out_manifest)
   add_test(NAME tune.${scope} COMMAND ${_bench} test)
 
   set(${out_manifest} "${_manifest}" PARENT_SCOPE)
-endfunction()
-
-# CMAKE_CXX_FLAGS applies to a directory's targets as it stands at the end of the directory, so a
-# -march= set after a family was declared voids its ISA axis too: check the final value.
-function(_tune_recheck_global_isa_flags family)
-  get_property(_has_isa GLOBAL PROPERTY _TUNE_F_${family}_HAS_ISA)
-  if(NOT _has_isa)
-    return()
-  endif()
-  get_property(_dir GLOBAL PROPERTY _TUNE_F_${family}_DIR)
-  set(_vars CMAKE_CXX_FLAGS)
-  get_property(_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
-  if(_multi)
-    set(_configs ${CMAKE_CONFIGURATION_TYPES})
-  else()
-    set(_configs ${CMAKE_BUILD_TYPE})
-  endif()
-  foreach(_config IN LISTS _configs)
-    string(TOUPPER "${_config}" _upper)
-    list(APPEND _vars CMAKE_CXX_FLAGS_${_upper})
-  endforeach()
-  foreach(_var IN LISTS _vars)
-    get_directory_property(_value DIRECTORY "${_dir}" DEFINITION ${_var})
-    if(" ${_value}" MATCHES "${_TUNE_GLOBAL_ISA_FLAGS_REGEX}")
-      string(STRIP "${CMAKE_MATCH_0}" _flag)
-      message(FATAL_ERROR "tune_kernel_family(${family}): ${_var} contains '${_flag}', which gives every row the same "
-        "instruction set and silently voids the family's ISA axis; remove it from ${_var} (the ISA axis picks the "
-        "flags per row).")
-    endif()
-  endforeach()
 endfunction()
