@@ -284,8 +284,9 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   for (const auto& r : result.families) {
     for (const auto& g : raced) {
       if (g.info->name != r.name) continue;
-      out["families"][r.name] = tune::bench::family_json(r, *g.info, g.gate.rows());
-      if (!g.info->companions.empty()) tune::bench::add_companions(out["families"][r.name], r, *g.info, g.gate);
+      auto table = tune::bench::table_of(r, *g.info, g.gate.rows());
+      if (!g.info->companions.empty()) tune::bench::add_companions(table, r, *g.info, g.gate);
+      out["families"][r.name] = table;
     }
   }
   for (const auto& [name, error] : result.errors) out["errors"][name] = error;

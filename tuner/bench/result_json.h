@@ -1,25 +1,27 @@
 #pragma once
-// The bench's answer to `bench race`: the mint's decisions as JSON the tool copies into the sidecar.
+// The bench's answer to `bench race`: the mint's decisions, each family's as the race table the
+// tool copies into the sidecar (race/table.h).
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "bench/gate.h"
 #include "race/result.h"
+#include "race/table.h"
 
 namespace tune::bench {
 
 // One family's race table (sidecar.md "race"): rejected rows with the reason, failed rows with
 // their last_fail_reason and, for rows that failed the correctness gate, their worst errors
 // (`rows`: the gate's table of the family or companion, grid order).
-nlohmann::json family_json(const race::family_result& result, const family_info& family,
-                           const std::vector<row_gate>& rows);
+race::race_table table_of(const race::family_result& result, const family_info& family,
+                          const std::vector<row_gate>& rows);
 
 // A family's companions in its race table: `companion_races` (companion -> its race table,
 // rows gated against the reference row's companion, the gate's table of each) and `companions`
 // (companion -> its own seat, only where its race seated a row other than the family's: what
 // makes kernels.<companion> count).
-void add_companions(nlohmann::json& table, const race::family_result& result, const family_info& family,
+void add_companions(race::race_table& table, const race::family_result& result, const family_info& family,
                     const family_gate& gate);
 
 // Probes, noise verdict, floor and status.

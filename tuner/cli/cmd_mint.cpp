@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "manifest/manifest.h"
 #include "mint/build_step.h"
+#include "race/table.h"
 #include "sidecar/format.h"
 #include "sidecar/verdict.h"
 #include "stamp/describe.h"
@@ -205,6 +206,38 @@ int cmd_verdict(const scope_options& o) {
   return fresh ? 0 : exit_not_fresh;
 }
 
+// The sidecar's race table of a family, as `tune explain` shows it under "last race".
+void print_last_race(const race::race_table& race, const std::filesystem::path& sidecar) {
+  const auto or_unknown = [](const std::string& v) { return v.empty() ? std::string("?") : v; };
+  std::cout << fmt::format("\nlast race ({}): winner {} over fallback {}, verdict {}, need {:.1f}%\n", sidecar.string(),
+                           or_unknown(race.winner), or_unknown(race.fallback), or_unknown(race.verdict), race.need_pct);
+  if (!race.adopted()) std::cout << "  " << race.note << "\n";
+  std::cout << fmt::format("\n  {:<24} {:>12} {:>12} {:>7}  {}\n", "row", "median ns", "best ns", "rounds", "");
+  for (const auto& [suffix, row] : race.rows) {
+    const auto* failure = row.last_fail_reason ? &*row.last_fail_reason : nullptr;
+    const auto diagnostic = [failure] {
+      if (!failure || failure->diagnostic.empty()) return;
+      std::istringstream lines(failure->diagnostic);
+      for (std::string line; std::getline(lines, line);) std::cout << "       | " << line << "\n";
+    };
+    if (row.rejected) {
+      std::cout << fmt::format("  {:<24} {}: {}\n", suffix, failure ? "failed" : "rejected", *row.rejected);
+      diagnostic();
+      continue;
+    }
+    const auto num = [](const std::optional<double>& v) { return v ? fmt::format("{:.1f}", *v) : std::string("-"); };
+    std::cout << fmt::format("  {:<24} {:>12} {:>12} {:>7}  {}\n", suffix, num(row.median_ns), num(row.best_ns),
+                             row.rounds.value_or(0), suffix == race.winner ? "<- winner" : "");
+    if (failure)
+      std::cout << fmt::format("  {:<24} failed after it was timed: {}: {}\n", "", failure->stage, failure->detail);
+  }
+  const auto companions = race.companion_races.value_or(std::map<std::string, race::race_table>{});
+  if (!companions.empty()) std::cout << "\ncompanions, each raced against the family's seat:\n";
+  for (const auto& [name, raced] : companions)
+    std::cout << fmt::format("  {:<24} {} ({})\n    {}\n", name, or_unknown(raced.winner), or_unknown(raced.verdict),
+                             raced.note);
+}
+
 int cmd_explain(const scope_options& o, const std::string& family) {
   for (const auto& path : find_manifests(o)) {
     const auto m = load_manifest(path);
@@ -229,43 +262,8 @@ int cmd_explain(const scope_options& o, const std::string& family) {
       std::cout << fmt::format("\nsince the stamp: {}\n  The binary runs what it was stamped with until the next build.\n",
                                now.message);
     const auto file = sidecar::load(sidecar_path(m));
-    if (file.doc && file.doc->contains("race") && (*file.doc)["race"].contains(family)) {
-      const auto& race = (*file.doc)["race"][family];
-      std::cout << fmt::format("\nlast race ({}): winner {} over fallback {}, verdict {}, need {:.1f}%\n",
-                               sidecar_path(m).string(), race.value("winner", "?"), race.value("fallback", "?"),
-                               race.value("verdict", "?"), race.value("need_pct", 0.0));
-      if (race.contains("note")) std::cout << "  " << race["note"].get<std::string>() << "\n";
-      std::cout << fmt::format("\n  {:<24} {:>12} {:>12} {:>7}  {}\n", "row", "median ns", "best ns", "rounds", "");
-      for (const auto& item : race["rows"].items()) {
-        // Named, not a structured binding: Clang 14 cannot capture a binding in the lambda below.
-        const std::string& suffix = item.key();
-        const auto& row = item.value();
-        const auto diagnostic = [&] {
-          if (!row.contains("last_fail_reason") || !row["last_fail_reason"].contains("diagnostic")) return;
-          std::istringstream lines(row["last_fail_reason"]["diagnostic"].get<std::string>());
-          for (std::string line; std::getline(lines, line);) std::cout << "       | " << line << "\n";
-        };
-        if (row.contains("rejected")) {
-          std::cout << fmt::format("  {:<24} {}: {}\n", suffix, row.contains("last_fail_reason") ? "failed" : "rejected",
-                                   row["rejected"].get<std::string>());
-          diagnostic();
-          continue;
-        }
-        const auto num = [&](const char* k) {
-          return row.contains(k) && row[k].is_number() ? fmt::format("{:.1f}", row[k].get<double>()) : std::string("-");
-        };
-        std::cout << fmt::format("  {:<24} {:>12} {:>12} {:>7}  {}\n", suffix, num("median_ns"), num("best_ns"),
-                                 row.value("rounds", 0), suffix == race.value("winner", "") ? "<- winner" : "");
-        if (row.contains("last_fail_reason"))
-          std::cout << fmt::format("  {:<24} failed after it was timed: {}: {}\n", "",
-                                   row["last_fail_reason"].value("stage", "?"), row["last_fail_reason"].value("detail", ""));
-      }
-      const auto companions = race.value("companion_races", nlohmann::json::object());
-      if (!companions.empty()) std::cout << "\ncompanions, each raced against the family's seat:\n";
-      for (const auto& [name, raced] : companions.items())
-        std::cout << fmt::format("  {:<24} {} ({})\n    {}\n", name, raced.value("winner", "?"),
-                                 raced.value("verdict", "?"), raced.value("note", ""));
-    }
+    if (const auto race = file.doc ? race::race_table_of(*file.doc, family) : std::nullopt)
+      print_last_race(*race, sidecar_path(m));
     return 0;
   }
   throw std::runtime_error(fmt::format("no scope declares a family '{}'", family));

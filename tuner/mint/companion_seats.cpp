@@ -6,13 +6,13 @@
 
 namespace tune::mint {
 
-void add_companion_seats(sidecar::scope_update& update, const family_decl& family, const nlohmann::json* table) {
+void add_companion_seats(sidecar::scope_update& update, const family_decl& family, const race::race_table* table) {
   for (const auto& companion : family.companions) update.companions.push_back(companion.name);
-  if (!table) return;
-  const auto own = table->value("companions", nlohmann::json::object());
+  if (!table || !table->companions) return;
   for (const auto& companion : family.companions) {
-    if (!own.contains(companion.name)) continue;
-    const std::string seat = own[companion.name].get<std::string>();
+    const auto own = table->companions->find(companion.name);
+    if (own == table->companions->end()) continue;
+    const std::string& seat = own->second;
     if (!family.row(seat))
       throw std::runtime_error(fmt::format("the bench seated companion {} of family {} on '{}', which is no row of the "
                                            "family; rebuild the bench (cmake --build <build> --target tune)",

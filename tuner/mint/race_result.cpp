@@ -1,5 +1,6 @@
 #include "mint/race_result.h"
 
+#include "sidecar/format.h"
 #include "util/json_reader.h"
 
 namespace tune::mint {
@@ -27,8 +28,8 @@ void check_race_result(const nlohmann::json& result, const std::filesystem::path
       const auto table = (*families)[name];
       table["winner"].string();
       table["rows"].object();
-      if (const auto companions = table.find("companions"))
-        for (const auto& [companion, __] : companions->object().value().items()) (*companions)[companion].string();
+      if (const auto problem = sidecar::race_table_shape_error(table.value(), table.path()))
+        throw util::json_error(file, table.path(), "a race table as docs/sidecar.md describes it", *problem);
     }
   }
 }

@@ -51,11 +51,12 @@ std::string probes_text(const nlohmann::json& probes) {
 }
 
 // The bench's race table plus what only the tool knows: each row's impl_hash and compile command.
-nlohmann::json race_table(const manifest& m, const family_decl& family, nlohmann::json table, const std::string& cls) {
-  for (auto& [suffix, row] : table["rows"].items()) {
+race::race_table with_identities(const manifest& m, const family_decl& family, race::race_table table,
+                                 const std::string& cls) {
+  for (auto& [suffix, row] : table.rows) {
     if (const auto* decl = family.row(suffix)) {
-      row["impl_hash"] = impl_hash(m, family, *decl, cls);
-      row["compile"] = compile_command(m, *decl);
+      row.impl_hash = impl_hash(m, family, *decl, cls);
+      row.compile = compile_command(m, *decl);
     }
   }
   return table;
@@ -157,14 +158,18 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
       add_companion_seats(update, family, nullptr);
       continue;
     }
-    const auto& table = result["families"][family.name];
-    update.kernels[family.name] = table.at("winner").get<std::string>();
-    update.race[family.name] = race_table(m, family, table, box.cls);
+    const auto table = result["families"][family.name].get<race::race_table>();
+    update.kernels[family.name] = table.winner;
+    update.race[family.name] = with_identities(m, family, table, box.cls);
     add_companion_seats(update, family, &table);
   }
   for (const auto& [family, seat] : plan.adopted) {
     update.kernels[family] = seat.first;
-    update.race[family] = {{"winner", seat.first}, {"verdict", "adopted"}, {"profile", seat.second}};
+    race::race_table adopted;
+    adopted.winner = seat.first;
+    adopted.verdict = "adopted";
+    adopted.profile = seat.second;
+    update.race[family] = adopted;
   }
   update.complete = update.kernels.size() == m.families.size();
   const double mint_ms =

@@ -2,20 +2,21 @@
 
 #include <fmt/format.h>
 
+#include "race/table.h"
+
 namespace tune::mint {
 
 std::vector<std::string> release_gaps(const manifest& m, const nlohmann::json& sidecar, bool inherit) {
   std::vector<std::string> gaps;
-  const auto race = sidecar.value("race", nlohmann::json::object());
   for (const auto& family : m.families) {
-    const auto table = race.value(family.name, nlohmann::json());
-    const std::string verdict = table.is_object() ? table.value("verdict", "") : "";
+    const auto table = race::race_table_of(sidecar, family.name);
+    const std::string verdict = table ? table->verdict : "";
     if (verdict == "budget")
       gaps.push_back(fmt::format("family {} kept its fallback because the BUDGET ran out", family.name));
     else if (!inherit && verdict == "adopted")
       gaps.push_back(fmt::format("family {} was adopted from profile {}, not measured here", family.name,
-                                 table.value("profile", "?")));
-    else if (!inherit && !table.is_object())
+                                 table->profile.value_or("?")));
+    else if (!inherit && !table)
       gaps.push_back(fmt::format("family {} has no race table: it was not measured here", family.name));
   }
   const auto provenance = sidecar.value("provenance", nlohmann::json::object());

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "race/table.h"
 #include "util/json_reader.h"
 
 namespace tune::sidecar {
@@ -179,21 +180,27 @@ std::optional<std::string> shape_error(const json& doc) {
   return std::nullopt;
 }
 
+std::optional<std::string> race_table_shape_error(const json& table, const std::string& where) {
+  try {
+    check_race_table(table, where);
+  } catch (const violation& v) {
+    return v.what;
+  }
+  return std::nullopt;
+}
+
 nlohmann::json failed_rows(const nlohmann::json& doc, const std::string& family) {
   nlohmann::json out = nlohmann::json::object();
-  const auto collect = [&](const std::string& function, const nlohmann::json& table) {
-    if (!table.is_object() || !table.contains("rows") || !table["rows"].is_object()) return;
-    for (const auto& [suffix, row] : table["rows"].items())
-      if (row.is_object() && row.contains("last_fail_reason") && row["last_fail_reason"].is_object())
-        out[function + "__" + suffix] = {{"stage", row["last_fail_reason"].value("stage", "?")},
-                                         {"detail", row["last_fail_reason"].value("detail", "")}};
+  const auto collect = [&](const std::string& function, const race::race_table& table) {
+    for (const auto& [suffix, row] : table.rows)
+      if (row.last_fail_reason)
+        out[function + "__" + suffix] = {{"stage", row.last_fail_reason->stage}, {"detail", row.last_fail_reason->detail}};
   };
-  if (!doc.is_object() || !doc.contains("race") || !doc["race"].is_object() || !doc["race"].contains(family))
-    return out;
-  const auto& race = doc["race"][family];
-  collect(family, race);
-  if (race.is_object() && race.contains("companion_races") && race["companion_races"].is_object())
-    for (const auto& [companion, table] : race["companion_races"].items()) collect(companion, table);
+  const auto race = race::race_table_of(doc, family);
+  if (!race) return out;
+  collect(family, *race);
+  if (race->companion_races)
+    for (const auto& [companion, table] : *race->companion_races) collect(companion, table);
   return out;
 }
 

@@ -21,7 +21,12 @@ nlohmann::json empty_document();
 // scopes, seats, margins, row medians, box); other keys are free.
 std::optional<std::string> shape_error(const nlohmann::json& doc);
 
-// The rows of `family`'s race table (and its companions') left out for failing (docs/fixtures.md "Rows
+// The first way one race table (race/table.h), at JSON path `where`, departs from the format:
+// what race::race_table's from_json may then read safely. nullopt when it conforms.
+std::optional<std::string> race_table_shape_error(const nlohmann::json& table, const std::string& where);
+
+// The rows of `family`'s race table (and its companions') left out for failing; `doc` passed
+// shape_error. (docs/fixtures.md "Rows
 // that fail"): "<function>__<suffix>" -> {"stage", "detail"}, in table order; empty when the
 // document has no race table for the family.
 nlohmann::json failed_rows(const nlohmann::json& doc, const std::string& family);

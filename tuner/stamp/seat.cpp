@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "box/requires.h"
+#include "race/table.h"
 #include "profile/adoption.h"
 #include "util/json_reader.h"
 
@@ -70,22 +71,18 @@ seat choose_family_seat(const family_decl& family, const seat_inputs& in) {
       } else {
         s.suffix = entry;
         s.from = source::sidecar;
-        const auto race = in.fresh_sidecar->value("race", nlohmann::json::object()).value(family.name, nlohmann::json());
-        const auto number = [&](const char* key) -> std::optional<double> {
-          if (race.is_object() && race.contains(key) && race[key].is_number()) return race[key].get<double>();
-          return std::nullopt;
-        };
-        if (race.is_object()) {
-          s.race_verdict = race.value("verdict", std::string());
+        const auto race = race::race_table_of(*in.fresh_sidecar, family.name);
+        if (race) {
+          s.race_verdict = race->verdict;
           // A margin belongs to a row that won its seat; the fallback in its own seat has none.
-          if (s.race_verdict == "won" && race.value("winner", std::string()) == entry) s.margin_pct = number("margin_pct");
-          if (race.contains("demoted") && race["demoted"].is_string()) {
-            s.demoted = race["demoted"].get<std::string>();
-            s.demoted_margin_pct = number("demoted_margin_pct");
+          if (s.race_verdict == "won" && race->winner == entry) s.margin_pct = race->margin_pct;
+          if (race->demoted) {
+            s.demoted = race->demoted;
+            s.demoted_margin_pct = race->demoted_margin_pct;
           }
         }
-        if (race.is_object() && race.value("verdict", "") == "adopted") {
-          s.adopted_from = race.value("profile", "");
+        if (race && race->adopted()) {
+          s.adopted_from = race->profile.value_or("");
           s.steps.push_back(fmt::format("sidecar: {} (adopted from profile {})", entry, s.adopted_from));
         } else {
           s.steps.push_back(fmt::format("sidecar: {} (measured on this box)", entry));
@@ -155,9 +152,9 @@ companion_seat choose_companion_seat(const family_decl& family, const companion_
   if (!kernels.contains(companion.name) || !kernels[companion.name].is_string())
     return follow("follows the family: no entry of its own");
   const std::string entry = kernels[companion.name].get<std::string>();
-  const auto race = in.fresh_sidecar->value("race", nlohmann::json::object()).value(family.name, nlohmann::json());
-  const bool measured = race.is_object() && race.contains("companions") && race["companions"].is_object() &&
-                        race["companions"].value(companion.name, nlohmann::json()) == nlohmann::json(entry);
+  const auto race = race::race_table_of(*in.fresh_sidecar, family.name);
+  const bool measured = race && race->companions && race->companions->count(companion.name) &&
+                        race->companions->at(companion.name) == entry;
   if (!measured)
     return follow(fmt::format("follows the family: its entry {} is not in race.{}.companions, so it was not "
                               "measured in the race that seated the family", entry, family.name));

@@ -18,7 +18,7 @@ TEST_CASE("a family whose only runnable row is its fallback records the row unti
   bench::family_info info;
   info.name = "dot";
   info.rows = {{"base", "", true, true, ""}, {"fast", "", false, true, ""}};
-  const auto table = bench::family_json(r, info, {});
+  const nlohmann::json table = bench::table_of(r, info, {});
   CHECK_FALSE(table["rows"]["base"].contains("median_ns"));
   CHECK(table["rows"]["base"]["rounds"] == 0);
   CHECK(table["rows"]["fast"]["last_fail_reason"]["stage"] == "gate");

@@ -57,11 +57,12 @@ minted mint(tune::test::sidecar_fixture& f, const std::vector<double>& inv) {
   const tune::race::family_result& result = m.families.at(0);
   REQUIRE(result.winner == "fast");
 
-  json table = tune::bench::family_json(result, dot_info(), {});
-  tune::bench::add_companions(table, result, dot_info(), {{}, {}});
+  auto typed = tune::bench::table_of(result, dot_info(), {});
+  tune::bench::add_companions(typed, result, dot_info(), {{}, {}});
+  const json table = typed;
   auto update = tune::test::update_for("s", f.bench("s"), {{"dot", result.winner}});
   update.race["dot"] = table;
-  tune::mint::add_companion_seats(update, dot_decl(), &table);
+  tune::mint::add_companion_seats(update, dot_decl(), &typed);
   tune::sidecar::upsert(f.sidecar, update);
   return {table, tune::util::read_json_file(f.sidecar)};
 }
@@ -128,7 +129,7 @@ TEST_CASE("add_companion_seats lists every companion and refuses a seat that is 
     CHECK(update.companion_kernels.empty());
   }
   SUBCASE("a seat that is no row of the family") {
-    const json table = {{"companions", {{"dot_inv", "unroll9"}}}};
+    const auto table = json{{"companions", {{"dot_inv", "unroll9"}}}}.get<tune::race::race_table>();
     CHECK_THROWS_WITH_AS(tune::mint::add_companion_seats(update, dot_decl(), &table),
                          "the bench seated companion dot_inv of family dot on 'unroll9', which is no row of the "
                          "family; rebuild the bench (cmake --build <build> --target tune)",

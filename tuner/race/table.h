@@ -1,0 +1,68 @@
+#pragma once
+// One family's race table, the sidecar's `race.<family>` (docs/sidecar.md "race"): what the bench
+// decided (`bench race` writes it from a family_result), what the mint adds (each row's impl_hash
+// and compile command) and what explain, status, the stamp, release checks and profile export
+// read. This is the one reader and writer of its fields; sidecar/format.cpp checks a table's
+// shape before from_json reads it.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "race/result.h"
+
+namespace tune::race {
+
+// A row that failed the correctness gate: its worst errors against the reference (NaN when the
+// comparison had no finite value; written as null).
+struct gate_errors {
+  double abs = 0, rel = 0, ulp = 0;
+};
+
+struct race_row {
+  std::optional<std::string> rejected;  // why it was not timed
+  std::optional<double> median_ns;      // per call; absent for a row never timed
+  std::optional<double> best_ns;
+  std::optional<std::int64_t> rounds;   // present for every row that was not rejected
+  std::optional<bool> finalist;
+  std::optional<row_failure> last_fail_reason;
+  std::optional<gate_errors> worst;
+  std::optional<std::string> impl_hash;  // the mint's, not the bench's
+  std::optional<std::string> compile;
+};
+
+struct race_table {
+  std::string winner;
+  std::string verdict;                   // race::verdict's words, or "adopted"
+  // A table of a family adopted from a profile has winner, verdict "adopted" and profile alone.
+  std::optional<std::string> profile;
+  bool adopted() const { return verdict == "adopted"; }
+
+  std::string fallback;
+  double need_pct = 0;
+  std::optional<double> margin_pct;
+  std::optional<std::string> demoted;
+  std::optional<double> demoted_margin_pct;
+  std::optional<double> drift_pct;
+  std::string note;
+  double ms = 0;
+  std::map<std::string, race_row> rows;  // by suffix
+  // A family's companions: the race of each (rows gated against the reference's companion) and,
+  // where a companion's race seated another row than the family's, that seat.
+  std::optional<std::map<std::string, race_table>> companion_races;
+  std::optional<std::map<std::string, std::string>> companions;
+};
+
+void to_json(nlohmann::json& out, const row_failure& f);  // diagnostic left out when empty
+void from_json(const nlohmann::json& in, row_failure& f);
+void to_json(nlohmann::json& out, const race_row& r);
+void from_json(const nlohmann::json& in, race_row& r);
+void to_json(nlohmann::json& out, const race_table& t);
+void from_json(const nlohmann::json& in, race_table& t);
+
+// `race.<family>` of a sidecar document that passed sidecar::shape_error; nullopt when it has none.
+std::optional<race_table> race_table_of(const nlohmann::json& doc, const std::string& family);
+
+}  // namespace tune::race
