@@ -2,10 +2,15 @@
 # cmake-tune and includes <case>.cmake is configured, and its exit code and stderr are compared
 # with what the case expects.
 #
-#   cmake -DCASE=<case> [-DCASE_BINARY_DIR=<dir>] [-DCASE_GENERATOR=<gen>] [-DCASE_MAKE_PROGRAM=<path>]
-#         [-DCASE_CXX_COMPILER=<path>] -P RunCMakeCase.cmake
+#   cmake -DCASE=<case> [-DCASE_DIR=<dir>] [-DCASE_COMMON=<file>] [-DCASE_BINARY_DIR=<dir>]
+#         [-DCASE_GENERATOR=<gen>] [-DCASE_MAKE_PROGRAM=<path>] [-DCASE_CXX_COMPILER=<path>]
+#         -P RunCMakeCase.cmake
 #
-# Files of a case, all beside this script:
+# CASE_DIR is the folder of the case files (default: beside this script; tests/plan/cmake-cases
+# holds the cases of TunePlan.cmake). CASE_COMMON, when given, is included after cmake-tune is
+# loaded and before the case: the stand-in targets every case of that folder uses.
+#
+# Files of a case, in CASE_DIR:
 #   <case>.cmake          included by the project after cmake-tune is loaded
 #   <case>-prelude.cmake  optional; included before cmake-tune is loaded (cache values, or
 #                         set(TUNE_CASE_NO_MODULE ON) when the case loads the module itself)
@@ -15,18 +20,24 @@
 #                         line (a newline with the indentation after it, or a run of spaces, reads
 #                         as one space).
 #                         Without it, stderr must hold no "CMake Error".
+#   <case>-command.txt    optional; a regex that some line of the generated build files must match
+#                         (a custom command the case adds).
 #   <case>-check.cmake    optional; run after a configure that met the expectations above. It sees
 #                         CASE_BUILD_DIR, CASE_STDERR, TUNE_REPO and the helpers of CaseChecks.cmake,
 #                         and reports a failure by appending to CASE_FAILED.
-# The project's source folder gets a copy of sources/, so cases name kernels relatively (kernel.cpp).
+# The project's source folder gets a copy of sources/ (beside this script), so cases name kernels
+# relatively (kernel.cpp).
 
 cmake_minimum_required(VERSION 3.21)
 
 if(NOT CASE)
   message(FATAL_ERROR "RunCMakeCase: pass the case name with -DCASE=<case>.")
 endif()
-set(CASE_DIR "${CMAKE_CURRENT_LIST_DIR}")
-get_filename_component(TUNE_REPO "${CASE_DIR}/../.." ABSOLUTE)
+set(RUNNER_DIR "${CMAKE_CURRENT_LIST_DIR}")
+if(NOT CASE_DIR)
+  set(CASE_DIR "${RUNNER_DIR}")
+endif()
+get_filename_component(TUNE_REPO "${RUNNER_DIR}/../.." ABSOLUTE)
 if(NOT EXISTS "${CASE_DIR}/${CASE}.cmake")
   message(FATAL_ERROR "RunCMakeCase: no case file ${CASE_DIR}/${CASE}.cmake.")
 endif()
@@ -41,8 +52,12 @@ set(case_source_dir "${CASE_BINARY_DIR}/src")
 set(CASE_BUILD_DIR "${CASE_BINARY_DIR}/build")
 file(REMOVE_RECURSE "${CASE_BINARY_DIR}")
 file(MAKE_DIRECTORY "${case_source_dir}")
-file(COPY "${CASE_DIR}/sources/" DESTINATION "${case_source_dir}")
+file(COPY "${RUNNER_DIR}/sources/" DESTINATION "${case_source_dir}")
 
+set(common "")
+if(CASE_COMMON)
+  set(common "include([==[${CASE_COMMON}]==])")
+endif()
 set(prelude "")
 if(EXISTS "${CASE_DIR}/${CASE}-prelude.cmake")
   set(prelude "include([==[${CASE_DIR}/${CASE}-prelude.cmake]==])")
@@ -60,6 +75,7 @@ ${prelude}
 if(NOT TUNE_CASE_NO_MODULE)
   include([==[${TUNE_REPO}/cmake/Tune.cmake]==])
 endif()
+${common}
 include([==[${CASE_DIR}/${CASE}.cmake]==])
 ")
 
@@ -106,9 +122,23 @@ elseif(actual_stderr MATCHES "CMake Error")
   string(APPEND CASE_FAILED "Expected no \"CMake Error\" on stderr.\n")
 endif()
 
+if(CASE_FAILED STREQUAL "" AND EXISTS "${CASE_DIR}/${CASE}-command.txt")
+  file(READ "${CASE_DIR}/${CASE}-command.txt" expected_command)
+  string(STRIP "${expected_command}" expected_command)
+  file(GLOB_RECURSE build_files "${CASE_BUILD_DIR}/build.ninja" "${CASE_BUILD_DIR}/*build.make")
+  set(generated "")
+  foreach(build_file IN LISTS build_files)
+    file(READ "${build_file}" text)
+    string(APPEND generated "${text}")
+  endforeach()
+  if(NOT generated MATCHES "${expected_command}")
+    string(APPEND CASE_FAILED "Expected a generated command to match:\n  expect-command> ${expected_command}\n")
+  endif()
+endif()
+
 if(CASE_FAILED STREQUAL "" AND EXISTS "${CASE_DIR}/${CASE}-check.cmake")
   set(CASE_STDERR "${actual_stderr}")
-  include("${CASE_DIR}/CaseChecks.cmake")
+  include("${RUNNER_DIR}/CaseChecks.cmake")
   include("${CASE_DIR}/${CASE}-check.cmake")
 endif()
 

@@ -8,7 +8,7 @@ using namespace tune::measure;
 
 namespace {
 
-const std::filesystem::path fixtures = std::filesystem::path(TUNE_RACE_FIXTURES) / "machine";
+const std::filesystem::path fixtures = std::filesystem::path(TUNE_MEASURE_FIXTURES) / "machine";
 
 machine_sources fixture(const std::string& tree, std::optional<int> cpu) {
   const std::filesystem::path root = fixtures / tree;
