@@ -70,7 +70,7 @@ json report_json(const search_record& record, const std::optional<plan_identity>
   for (const auto& r : record.runs) {
     json run = outcome_json(r.outcome);
     run["seq"] = r.seq;
-    run["role"] = r.role;
+    run["role"] = to_string(r.role);
     run["candidate"] = r.candidate;
     run["started_s"] = r.started_s;
     run["timeout_s"] = r.timeout_s;
@@ -86,7 +86,7 @@ json report_json(const search_record& record, const std::optional<plan_identity>
                           {"settings", settings_json(c.settings)},
                           {"stage", c.stage},
                           {"origin", c.origin},
-                          {"fate", c.fate},
+                          {"fate", to_string(c.fate)},
                           {"reason", c.reason},
                           {"objective_s", optional_number(c.objective_s)},
                           {"setup_s", optional_number(c.setup_s)},

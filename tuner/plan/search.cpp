@@ -158,7 +158,7 @@ class searcher {
     throw baseline_failure(message, rec_);
   }
 
-  run_record& launch(const std::string& role, int candidate, const environment& env, double timeout_s,
+  run_record& launch(run_role role, int candidate, const environment& env, double timeout_s,
                      std::optional<std::string> wisdom_in, bool wisdom_only) {
     run_record r;
     r.seq = next_seq_++;
@@ -168,7 +168,7 @@ class searcher {
     r.timeout_s = timeout_s;
     r.timeout_is_budget = baseline_wall_s_ > 0 && timeout_s < hang_limit() - 1e-9;
     run_request request;
-    request.label = role + (candidate ? " c" + std::to_string(candidate) : " baseline");
+    request.label = to_string(role) + (candidate ? " c" + std::to_string(candidate) : " baseline");
     request.env = env;
     request.cpus = opt_.alloc.cpus;
     request.timeout_s = timeout_s;
@@ -183,7 +183,7 @@ class searcher {
     return rec_.runs.back();
   }
 
-  run_record& launch_baseline(const std::string& role, double timeout_s) {
+  run_record& launch_baseline(run_role role, double timeout_s) {
     auto& r = launch(role, 0, rec_.base_env, timeout_s, opt_.initial_wisdom, false);
     if (r.outcome.status == run_outcome::state::ok) baseline_wall_s_ = std::max(baseline_wall_s_, r.outcome.wall_s);
     return r;
@@ -194,7 +194,7 @@ class searcher {
   bool run_baseline() {
     rec_.base_env = opt_.caller_env;
     for (int attempt = 0; attempt < 2; ++attempt) {
-      const auto& r = launch_baseline("baseline", remaining());
+      const auto& r = launch_baseline(run_role::baseline, remaining());
       if (r.outcome.status == run_outcome::state::timed_out && remaining() <= 0) {
         finish(search_status::budget_exhausted,
                "the baseline did not finish within the budget of " + seconds(opt_.budget_s) +
@@ -276,7 +276,7 @@ class searcher {
   bool judge(candidate_record& c, const run_record& r) {
     const auto& out = r.outcome;
     if (out.status != run_outcome::state::ok) {
-      c.fate = "failed";
+      c.fate = candidate_fate::failed;
       c.reason = out.status == run_outcome::state::timed_out && r.timeout_is_budget
                      ? "stopped at the budget's limit (" + out.failure + ")"
                  : out.status == run_outcome::state::timed_out ? "hung: " + out.failure
@@ -284,27 +284,27 @@ class searcher {
       return false;
     }
     if (opt_.alloc.memory_bytes && out.peak_rss_kb * 1024 > *opt_.alloc.memory_bytes) {
-      c.fate = "refused";
+      c.fate = candidate_fate::refused;
       c.reason = "peak RSS " + std::to_string(out.peak_rss_kb / 1024) + " MiB exceeds the allocation's memory of " +
                  std::to_string(*opt_.alloc.memory_bytes / (1024 * 1024)) + " MiB";
       return false;
     }
     if (has_oracle_) {
       if (!out.result) {
-        c.fate = "invalid";
+        c.fate = candidate_fate::invalid;
         c.reason = "published no output, the oracle has " + std::to_string(oracle_.size()) + " values";
         return false;
       }
       c.validation = compare_output(oracle_, *out.result, out.result_type, *rec_.tol_used);
       rec_.runs.back().validation = c.validation;
       if (!c.validation->within) {
-        c.fate = "invalid";
+        c.fate = candidate_fate::invalid;
         c.reason = c.validation->reason;
         return false;
       }
     }
     if (auto ignored = ignored_setting(c.settings, out)) {
-      c.fate = "not_in_effect";
+      c.fate = candidate_fate::not_in_effect;
       c.reason = *ignored;
       return false;
     }
@@ -344,7 +344,7 @@ class searcher {
     const int id = c.id;
     const std::string key = effective_key(settings);
     if (const auto same = keys_.find(key); same != keys_.end()) {
-      c.fate = "skipped";
+      c.fate = candidate_fate::skipped;
       c.reason = "same effective settings as " + (same->second ? "c" + std::to_string(same->second) : "the baseline");
       return true;
     }
@@ -359,7 +359,7 @@ class searcher {
                  seconds(screen_cost() + confirmation_reserve()) + " needed with the confirmation reserve";
       return false;
     }
-    const auto& r = launch("screen", id, with_settings(rec_.base_env, settings), std::min(hang_limit(), window),
+    const auto& r = launch(run_role::screen, id, with_settings(rec_.base_env, settings), std::min(hang_limit(), window),
                            opt_.initial_wisdom, false);
     candidate(id).setup_s = r.outcome.setup_s;
     candidate(id).peak_rss_kb = r.outcome.peak_rss_kb;
@@ -382,7 +382,7 @@ class searcher {
       if (ranked.front().objective_s >= *rec_.baseline_objective_s) return;
       const double window = remaining() - confirmation_reserve();
       if (window < process_cost(id) || check_cancel()) return;
-      const auto& r = launch("screen", id, with_settings(rec_.base_env, candidate(id).settings),
+      const auto& r = launch(run_role::screen, id, with_settings(rec_.base_env, candidate(id).settings),
                              std::min(hang_limit(), window), opt_.initial_wisdom, false);
       if (!record_screening(id, r)) {
         points_.erase(id);
@@ -399,7 +399,7 @@ class searcher {
     if (!judge(c, r)) return false;
     auto& objectives = screen_objectives_[id];
     objectives.push_back(*r.objective_s);
-    c.fate = "completed";
+    c.fate = candidate_fate::completed;
     c.objective_s = median(objectives);
     c.reason = "screened at " + per_window(*c.objective_s) + " per window" +
                (objectives.size() > 1 ? " (median of " + std::to_string(objectives.size()) + " processes)" : "");
@@ -416,7 +416,7 @@ class searcher {
         if (check_cancel()) return;
         const double window = remaining() - confirmation_reserve();
         if (window < screen_cost()) return;
-        const auto& r = launch("screen", id, with_settings(rec_.base_env, candidate(id).settings),
+        const auto& r = launch(run_role::screen, id, with_settings(rec_.base_env, candidate(id).settings),
                                std::min(hang_limit(), window), opt_.initial_wisdom, false);
         if (!record_screening(id, r)) points_.erase(id);
       }
@@ -426,7 +426,7 @@ class searcher {
   std::vector<screened> ranked_screened() const {
     std::vector<screened> ranked;
     for (const auto& c : rec_.candidates) {
-      if (c.fate == "completed" && points_.count(c.id)) ranked.push_back({points_.at(c.id), c.id, *c.objective_s});
+      if (c.fate == candidate_fate::completed && points_.count(c.id)) ranked.push_back({points_.at(c.id), c.id, *c.objective_s});
     }
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const screened& a, const screened& b) { return a.objective_s < b.objective_s; });
@@ -462,7 +462,7 @@ class searcher {
   // One confirmation process of the baseline or a candidate; the objective when it counts.
   // Nothing starts when the budget cannot cover its expected cost (the margin is what the
   // reserve kept in hand for this phase): the sample is then missing.
-  std::optional<double> confirm_run(const std::string& role, int id, const environment& env, double cost) {
+  std::optional<double> confirm_run(run_role role, int id, const environment& env, double cost) {
     if (remaining() < cost / cost_margin) return std::nullopt;
     const double timeout = std::min(hang_limit(), remaining());
     if (id == 0) {
@@ -475,15 +475,15 @@ class searcher {
       c.reason = "in confirmation: " + c.reason;
       return std::nullopt;
     }
-    c.fate = "completed";
+    c.fate = candidate_fate::completed;
     return r.objective_s;
   }
 
   // One more A/A pair; false when it could not be completed.
   bool run_aa_pair() {
-    const auto first = confirm_run("aa", 0, rec_.base_env, run_cost());
+    const auto first = confirm_run(run_role::aa, 0, rec_.base_env, run_cost());
     if (!first) return false;
-    const auto second = confirm_run("aa", 0, rec_.base_env, run_cost());
+    const auto second = confirm_run(run_role::aa, 0, rec_.base_env, run_cost());
     if (!second) return false;
     rec_.aa_pairs.push_back({*first, *second});
     return true;
@@ -507,11 +507,11 @@ class searcher {
       std::optional<double> base, cand;
       const std::size_t runs_before = rec_.runs.size();
       if (base_first) {
-        base = confirm_run("confirm", 0, rec_.base_env, run_cost());
-        cand = confirm_run("confirm", id, env, cand_cost);
+        base = confirm_run(run_role::confirm, 0, rec_.base_env, run_cost());
+        cand = confirm_run(run_role::confirm, id, env, cand_cost);
       } else {
-        cand = confirm_run("confirm", id, env, cand_cost);
-        base = confirm_run("confirm", 0, rec_.base_env, run_cost());
+        cand = confirm_run(run_role::confirm, id, env, cand_cost);
+        base = confirm_run(run_role::confirm, 0, rec_.base_env, run_cost());
       }
       if (base && cand) {
         conf.pairs.push_back({*base, *cand});
@@ -520,10 +520,10 @@ class searcher {
         if (rec_.runs.size() == runs_before || remaining() <= 0) break;  // the budget is spent
       }
       const auto fate = candidate(id).fate;
-      if (fate != "completed") break;  // invalid or failed now: it cannot win
+      if (fate != candidate_fate::completed) break;  // invalid or failed now: it cannot win
     }
     conf.verdict = decide(conf.pairs, rec_.aa_pairs, opt_.min_gain);
-    if (candidate(id).fate != "completed") {
+    if (candidate(id).fate != candidate_fate::completed) {
       conf.verdict.established = false;
       conf.verdict.reason = "no improvement established: " + candidate(id).reason;
     }
@@ -534,11 +534,11 @@ class searcher {
   bool confirm_cached() {
     auto& c = add_candidate(*opt_.cached, "the cached plan's settings", "cached", "plan cache");
     const int id = c.id;
-    c.fate = "completed";
+    c.fate = candidate_fate::completed;
     keys_[effective_key(*opt_.cached)] = id;
     const double needed = confirmation_reserve();
     if (remaining() < needed) {
-      c.fate = "skipped";
+      c.fate = candidate_fate::skipped;
       c.reason = "not re-confirmed: " + seconds(remaining()) + " left, " + seconds(needed) + " needed";
       rec_.cache_note = "cached plan not re-confirmed: the budget is too small";
       return false;
@@ -554,7 +554,7 @@ class searcher {
       return true;
     }
     rec_.cache_note = "cached plan not re-confirmed (" + conf.verdict.reason + "); searching";
-    if (candidate(id).fate == "completed") candidate(id).reason = conf.verdict.reason;
+    if (candidate(id).fate == candidate_fate::completed) candidate(id).reason = conf.verdict.reason;
     return false;
   }
 
@@ -575,7 +575,7 @@ class searcher {
         return false;
       }
       const double timeout = std::min(hang_limit(), remaining());
-      const auto& r = launch("recheck", id, with_settings(rec_.base_env, candidate(id).settings), timeout, wisdom, true);
+      const auto& r = launch(run_role::recheck, id, with_settings(rec_.base_env, candidate(id).settings), timeout, wisdom, true);
       std::string problem;
       if (r.outcome.status != run_outcome::state::ok) {
         problem = r.outcome.failure;
@@ -607,7 +607,7 @@ class searcher {
   double median_objective(int id) const {
     std::vector<double> objectives;
     for (const auto& r : rec_.runs) {
-      if (r.candidate == id && r.objective_s && r.role != "recheck") objectives.push_back(*r.objective_s);
+      if (r.candidate == id && r.objective_s && r.role != run_role::recheck) objectives.push_back(*r.objective_s);
     }
     return median(objectives);
   }
@@ -663,10 +663,10 @@ class searcher {
     const int screened_count = static_cast<int>(ranked.size());
     if (contenders.empty()) {
       const bool starved = std::any_of(rec_.candidates.begin(), rec_.candidates.end(), [](const candidate_record& c) {
-        return c.fate == "proposed";
+        return c.fate == candidate_fate::proposed;
       });
       const auto unscreened = std::count_if(rec_.candidates.begin(), rec_.candidates.end(),
-                                            [](const candidate_record& c) { return c.fate == "proposed"; });
+                                            [](const candidate_record& c) { return c.fate == candidate_fate::proposed; });
       if (screened_count == 0 && starved) {
         return finish(search_status::budget_exhausted,
                       "the budget ran out before any candidate could be screened");
@@ -711,7 +711,7 @@ class searcher {
     // noise estimate from one sample into a median, and the verdicts are taken again.
     auto blocked = [&] {
       return std::any_of(rec_.confirmations.begin(), rec_.confirmations.end(), [&](const confirmation_record& c) {
-        return candidate(c.candidate).fate == "completed" && blocked_by_aa(c.verdict, opt_.min_gain);
+        return candidate(c.candidate).fate == candidate_fate::completed && blocked_by_aa(c.verdict, opt_.min_gain);
       });
     };
     while (!fastest_established() && static_cast<int>(rec_.aa_pairs.size()) < opt_.max_aa_pairs && blocked() &&
@@ -719,7 +719,7 @@ class searcher {
       if (check_cancel()) return finish(search_status::cancelled, cancel_reason());
       if (!run_aa_pair()) break;
       for (auto& conf : rec_.confirmations) {
-        if (candidate(conf.candidate).fate != "completed") continue;
+        if (candidate(conf.candidate).fate != candidate_fate::completed) continue;
         conf.verdict = decide(conf.pairs, rec_.aa_pairs, opt_.min_gain);
         candidate(conf.candidate).reason = conf.verdict.reason;
       }
@@ -745,6 +745,30 @@ class searcher {
 };
 
 }  // namespace
+
+const char* to_string(run_role r) {
+  switch (r) {
+    case run_role::baseline: return "baseline";
+    case run_role::screen: return "screen";
+    case run_role::aa: return "aa";
+    case run_role::confirm: return "confirm";
+    case run_role::recheck: return "recheck";
+  }
+  return "unknown";
+}
+
+const char* to_string(candidate_fate f) {
+  switch (f) {
+    case candidate_fate::proposed: return "proposed";
+    case candidate_fate::skipped: return "skipped";
+    case candidate_fate::failed: return "failed";
+    case candidate_fate::invalid: return "invalid";
+    case candidate_fate::refused: return "refused";
+    case candidate_fate::not_in_effect: return "not_in_effect";
+    case candidate_fate::completed: return "completed";
+  }
+  return "unknown";
+}
 
 std::string to_string(search_status s) {
   switch (s) {

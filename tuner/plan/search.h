@@ -45,10 +45,21 @@ struct search_context {
   std::function<void(const std::string&)> progress = [](const std::string&) {};
 };
 
+// Why the search started a process: the baseline's own run, a screening run of a candidate, the
+// A/A pair (baseline against itself), a confirmation pair, the winner's re-check.
+enum class run_role { baseline, screen, aa, confirm, recheck };
+const char* to_string(run_role r);
+
+// What became of a candidate: never reached, skipped (its key already measured, or no budget),
+// failed (crashed, hung), invalid (output off the oracle), refused (over the memory bound), not in
+// effect (the program showed the knob did nothing), completed (screened).
+enum class candidate_fate { proposed, skipped, failed, invalid, refused, not_in_effect, completed };
+const char* to_string(candidate_fate f);
+
 // One process the search started, in run order.
 struct run_record {
   int seq = 0;
-  std::string role;       // baseline, screen, aa, confirm, recheck
+  run_role role = run_role::baseline;
   int candidate = 0;      // 0: the baseline
   double started_s = 0;   // since the search started
   double timeout_s = 0;
@@ -64,8 +75,7 @@ struct candidate_record {
   assignment settings;
   std::string stage;
   std::string origin;
-  // proposed (never reached), skipped, failed, invalid, refused, not_in_effect, completed
-  std::string fate = "proposed";
+  candidate_fate fate = candidate_fate::proposed;
   std::string reason;
   std::optional<double> objective_s;  // screening objective
   std::optional<double> setup_s;

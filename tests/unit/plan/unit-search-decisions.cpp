@@ -17,7 +17,6 @@ void check_record_structure(const search_record& r) {
   int seq = 0;
   for (const auto& run : r.runs) CHECK(run.seq == ++seq);
   for (const auto& c : r.candidates) {
-    CHECK_FALSE(c.fate.empty());
     CHECK_FALSE(c.reason.empty());
   }
   CHECK(r.elapsed_s <= r.options.budget_s + 1e-9);
@@ -80,7 +79,7 @@ TEST_CASE("known costs: points that resolve to the same settings run once, and t
   CHECK(noted);
   std::map<std::string, int> runs_per_key;
   for (const auto& c : r.candidates) {
-    if (c.fate != "skipped" && c.fate != "proposed") ++runs_per_key[effective_key(c.settings)];
+    if (c.fate != tune::plan::candidate_fate::skipped && c.fate != tune::plan::candidate_fate::proposed) ++runs_per_key[effective_key(c.settings)];
   }
   for (const auto& [key, n] : runs_per_key) CHECK(n == 1);
 }
@@ -164,7 +163,7 @@ TEST_CASE("misleading screening winner: a new leader is re-screened at once and 
   REQUIRE(std::distance(first, order.end()) >= 3);
   CHECK(*(first + 1) == lucky.id);  // challenged before anything else runs
   CHECK(*(first + 2) == lucky.id);  // the median of two would still carry half the luck
-  CHECK(r.runs[static_cast<std::size_t>(first - order.begin()) + 1].role == "screen");
+  CHECK(r.runs[static_cast<std::size_t>(first - order.begin()) + 1].role == tune::plan::run_role::screen);
   for (const auto& c : r.candidates) {
     CHECK(c.origin != "one knob away from c" + std::to_string(lucky.id));
     if (c.stage == "joint") CHECK(c.origin.find("c" + std::to_string(lucky.id)) == std::string::npos);

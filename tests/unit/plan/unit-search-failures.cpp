@@ -16,7 +16,7 @@ TEST_CASE("crash: a crashing candidate is recorded with the reason and the searc
   };
   const auto r = t.run();
   const auto& crashed = rig::find(r, "omp_threads=1");
-  CHECK(crashed.fate == "failed");
+  CHECK(crashed.fate == tune::plan::candidate_fate::failed);
   CHECK(crashed.reason == "killed by SIGSEGV");
   CHECK(r.status == search_status::improved);
   CHECK(rig::setting(r.selected, "TUNE_KNOB_FFTW_THREADS") == "2");
@@ -31,7 +31,7 @@ TEST_CASE("hang: a hanging candidate is killed at the hang limit, reaped, and re
   };
   const auto r = t.run();
   const auto& hung = rig::find(r, "fftw_threads=2");
-  CHECK(hung.fate == "failed");
+  CHECK(hung.fate == tune::plan::candidate_fate::failed);
   CHECK(hung.reason == "hung: timed out");
   const run_record* run = nullptr;
   for (const auto& x : r.runs) {
@@ -72,7 +72,7 @@ TEST_CASE("oracle: a faster candidate with different output is removed, whatever
   t.program.output_scale = [](const fake_settings& s) { return s.planner == "measure" ? 1.001 : 1.0; };
   const auto r = t.run();
   const auto& wrong = rig::find(r, "fftw_planner=measure");
-  CHECK(wrong.fate == "invalid");
+  CHECK(wrong.fate == tune::plan::candidate_fate::invalid);
   CHECK(wrong.reason == "output differs from the oracle: relative deviation 0.001 exceeds rel=1e-09");
   REQUIRE(wrong.validation);
   CHECK(wrong.validation->max_abs == doctest::Approx(0.003));
@@ -87,7 +87,7 @@ TEST_CASE("oracle: a tolerance given by the user is used instead of the default"
   t.program.window_s = [](const fake_settings& s, int) { return s.planner == "measure" ? 0.004 : 0.010; };
   t.program.output_scale = [](const fake_settings& s) { return s.planner == "measure" ? 1.001 : 1.0; };
   const auto r = t.run();
-  CHECK(rig::find(r, "fftw_planner=measure").fate == "completed");
+  CHECK(rig::find(r, "fftw_planner=measure").fate == tune::plan::candidate_fate::completed);
   CHECK(rig::setting(r.selected, "TUNE_KNOB_FFTW_PLANNER") == "measure");
 }
 
@@ -98,7 +98,7 @@ TEST_CASE("memory: a candidate whose peak RSS exceeds the allocation is refused"
   t.program.rss_kb = [](const fake_settings& s) { return s.omp == 1 ? 200'000LL : 50'000LL; };
   const auto r = t.run();
   const auto& big = rig::find(r, "omp_threads=1");
-  CHECK(big.fate == "refused");
+  CHECK(big.fate == tune::plan::candidate_fate::refused);
   CHECK(big.reason == "peak RSS 195 MiB exceeds the allocation's memory of 100 MiB");
   CHECK(rig::setting(r.selected, "OMP_NUM_THREADS") != "1");
 }
@@ -125,7 +125,7 @@ TEST_CASE("no effect: a setting the pilot reports was ignored is never credited"
   search_context context{ignoring, t.clock, t.load};
   const auto r = run_search(t.options, context);
   const auto& ignored = rig::find(r, "openblas_threads=1");
-  CHECK(ignored.fate == "not_in_effect");
+  CHECK(ignored.fate == tune::plan::candidate_fate::not_in_effect);
   CHECK(ignored.reason ==
         "set OPENBLAS_NUM_THREADS=1 but the pilot reported openblas_threads 2: the setting was not in effect, so it "
         "cannot be credited");
@@ -151,8 +151,8 @@ TEST_CASE("allocation: inherited heuristics above the allocation are normalized 
   CHECK(r.normalizations[0].value == "2");
   CHECK(r.normalizations[0].reason == "OpenBLAS resolved 8 threads, above the allocation's 2");
   CHECK(r.normalizations[1].variable == "OMP_NUM_THREADS");
-  CHECK(r.runs[0].role == "baseline");
-  CHECK(r.runs[1].role == "baseline");
+  CHECK(r.runs[0].role == tune::plan::run_role::baseline);
+  CHECK(r.runs[1].role == tune::plan::run_role::baseline);
   CHECK(r.base_env.at("OMP_NUM_THREADS") == "2");
   CHECK(r.baseline->facts.at("omp_max_threads") == "2");
   CHECK(rig::setting(r.selected, "OMP_NUM_THREADS") != "8");
@@ -195,7 +195,7 @@ TEST_CASE("wisdom: a winner whose wisdom does not reproduce its plans in a fresh
   const auto r = t.run();
   CHECK(r.status == search_status::inconclusive);
   CHECK_FALSE(r.winner);
-  CHECK(r.runs.back().role == "recheck");
+  CHECK(r.runs.back().role == tune::plan::run_role::recheck);
   CHECK(t.runner.requests.back().wisdom_only);
   REQUIRE(t.runner.requests.back().wisdom_in);
   CHECK(*t.runner.requests.back().wisdom_in == "(fftw-wisdom measure)");
@@ -221,7 +221,7 @@ TEST_CASE("cache: a cached plan is re-confirmed against the baseline before it i
   const auto r = t.run();
   CHECK(r.status == search_status::improved);
   CHECK(r.cache_note == "cached plan re-confirmed against this baseline");
-  for (const auto& run : r.runs) CHECK(run.role != "screen");
+  for (const auto& run : r.runs) CHECK(run.role != tune::plan::run_role::screen);
   CHECK(rig::setting(r.selected, "OMP_NUM_THREADS") == "1");
 }
 

@@ -37,7 +37,7 @@ TEST_CASE("cancellation: nothing is launched after the request, completed eviden
   CHECK_FALSE(r.plan_written_allowed);
   // Every candidate that ran keeps its evidence; the next one says why it never ran.
   for (const auto& run : r.runs) {
-    if (run.candidate > 0) CHECK(r.candidates.at(static_cast<std::size_t>(run.candidate - 1)).fate == "completed");
+    if (run.candidate > 0) CHECK(r.candidates.at(static_cast<std::size_t>(run.candidate - 1)).fate == tune::plan::candidate_fate::completed);
   }
   bool told = false;
   for (const auto& c : r.candidates) told = told || c.reason == "not run: the search was cancelled";
@@ -88,7 +88,7 @@ TEST_CASE("budget: screening cut short with nothing faster yet is budget_exhaust
   t.program.window_s = [](const fake_settings& s, int) { return s.bind == "false" ? 0.010 : 0.020; };
   const auto r = t.run();
   bool unscreened = false;
-  for (const auto& c : r.candidates) unscreened = unscreened || c.fate == "proposed";
+  for (const auto& c : r.candidates) unscreened = unscreened || c.fate == tune::plan::candidate_fate::proposed;
   REQUIRE(unscreened);
   CHECK(r.status == search_status::budget_exhausted);
   CHECK(r.stop_reason.find(" proposed candidates not screened; none of the ") != std::string::npos);
@@ -122,7 +122,7 @@ TEST_CASE("deadline overrun: a kill that overshoots is reported and nothing star
   CHECK(r.overrun_s == doctest::Approx(1.5));
   CHECK(r.overrun_s == doctest::Approx(r.elapsed_s - 4.0));
   for (const auto& run : r.runs) CHECK(run.started_s < 4.0);
-  CHECK(r.runs.back().role == "aa");
+  CHECK(r.runs.back().role == tune::plan::run_role::aa);
   CHECK(r.runs.back().timeout_is_budget);
   CHECK(r.status == search_status::budget_exhausted);
   CHECK(r.stop_reason == "the budget ran out during the A/A pair");

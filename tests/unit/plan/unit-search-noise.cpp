@@ -32,7 +32,7 @@ TEST_CASE("drift: confirmation alternates the order of baseline and candidate") 
   const auto r = t.run();
   std::vector<int> order;
   for (const auto& run : r.runs) {
-    if (run.role == "confirm") order.push_back(run.candidate == 0 ? 0 : 1);
+    if (run.role == tune::plan::run_role::confirm) order.push_back(run.candidate == 0 ? 0 : 1);
   }
   REQUIRE(order.size() >= 6);
   CHECK(std::vector<int>(order.begin(), order.begin() + 6) == std::vector<int>{0, 1, 1, 0, 0, 1});
