@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "kernels.h"
-#include "race/bench.h"
+#include "race/timing.h"
 
 namespace tune::race_real {
 

@@ -12,7 +12,7 @@
 #include "bench/gate.h"
 #include "bench/supervised.h"
 #include "measure/probe_kernel.h"
-#include "race/bench.h"
+#include "race/timing.h"
 
 namespace tune::bench {
 

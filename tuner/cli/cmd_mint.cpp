@@ -107,15 +107,13 @@ nlohmann::json status_json(const std::vector<std::filesystem::path>& manifests, 
       // What the stamp record says (stamp/describe.h): the same words as the header and the program.
       nlohmann::json entry = {{"stamped", nullptr}, {"source", nullptr}, {"why", nullptr}, {"margin_pct", nullptr},
                               {"demoted", nullptr}, {"demoted_margin_pct", nullptr}, {"problems", nlohmann::json::array()}};
-      if (record && (*record)["families"].contains(f.name)) {
-        const auto& r = (*record)["families"][f.name];
-        entry = {{"stamped", r["suffix"]},
-                 {"source", r["source"]},
-                 {"why", r.value("why", r["source"])},
-                 {"margin_pct", r["margin_pct"]},
-                 {"demoted", r.value("demoted", nlohmann::json())},
-                 {"demoted_margin_pct", r.value("demoted_margin_pct", nlohmann::json())},
-                 {"problems", r.value("problems", nlohmann::json::array())}};
+      if (record && record->families.count(f.name)) {
+        // The stamp record's own form of these members (stamp/record.h), renamed for status.
+        const nlohmann::json r = record->families.at(f.name);
+        entry = {{"stamped", r["suffix"]},          {"source", r["source"]},
+                 {"why", r["why"]},                 {"margin_pct", r["margin_pct"]},
+                 {"demoted", r["demoted"]},         {"demoted_margin_pct", r["demoted_margin_pct"]},
+                 {"problems", r["problems"]}};
       }
       const bool tuned = entry["source"] == "sidecar";
       complete = complete && tuned;
@@ -246,19 +244,18 @@ int cmd_explain(const scope_options& o, const std::string& family) {
     const auto record = stamp::read_stamp_record(m);
     std::cout << fmt::format("{} (scope {}, {} rows, reference {}, fallback chain {})\n", family, m.scope,
                              decl->rows.size(), decl->reference, fmt::join(decl->fallback, " → "));
-    if (!record || !(*record)["families"].contains(family)) {
+    if (!record || !record->families.count(family)) {
       std::cout << fmt::format("not stamped yet: build the project once.\nthe sidecar now: {}\n",
                                judge(m, box::this_box()).message);
       return 0;
     }
-    const auto& r = (*record)["families"][family];
-    std::cout << "\n" << stamp::explain_line(r, (*record)["verdict"].get<std::string>(), (*record)["policy"].get<std::string>())
-              << "\n";
+    const auto& r = record->families.at(family);
+    std::cout << "\n" << stamp::explain_line(r, record->verdict, record->policy) << "\n";
     std::cout << "\nstamp order:\n";
-    for (const auto& step : r["steps"]) std::cout << "  - " << step.get<std::string>() << "\n";
+    for (const auto& step : r.steps) std::cout << "  - " << step << "\n";
     // The record is what the binary was stamped with; the sidecar may have changed since.
     const auto now = judge(m, box::this_box());
-    if (now.message != record->value("verdict_message", ""))
+    if (now.message != record->verdict_message)
       std::cout << fmt::format("\nsince the stamp: {}\n  The binary runs what it was stamped with until the next build.\n",
                                now.message);
     const auto file = sidecar::load(sidecar_path(m));

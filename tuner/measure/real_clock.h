@@ -1,6 +1,6 @@
 #pragma once
 // The race engine's clock on a real machine (docs/measurement.md rule 2: steady_clock).
-#include "race/bench.h"
+#include "race/timing.h"
 
 namespace tune::measure {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "race/bench.h"
+#include "race/timing.h"
 #include "race/protocol.h"
 #include "race/result.h"
 

@@ -12,7 +12,7 @@
 #include <tuple>
 #include <utility>
 
-#include "race/bench.h"
+#include "race/timing.h"
 
 namespace tune::race {
 

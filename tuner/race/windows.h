@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "race/bench.h"
+#include "race/timing.h"
 #include "race/protocol.h"
 
 namespace tune::race {

@@ -31,31 +31,8 @@ std::string companion_why(const companion_seat& c) {
   return fmt::format("{} ({})", c.suffix, c.own_entry ? "its own sidecar entry" : "the family's row");
 }
 
-nlohmann::json record(const seat& s) {
-  const auto optional = [](const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
-  nlohmann::json companions = nlohmann::json::object();
-  for (const auto& c : s.companions)
-    companions[c.name] = {{"suffix", c.suffix}, {"source", c.own_entry ? "sidecar" : "family"}, {"why", companion_why(c)}};
-  return {{"suffix", s.suffix},
-          {"source", source_text(s)},
-          {"why", why(s)},
-          {"profile_class", s.profile_class.empty() ? nlohmann::json() : nlohmann::json(s.profile_class)},
-          {"adopted_from", s.adopted_from.empty() ? nlohmann::json() : nlohmann::json(s.adopted_from)},
-          {"margin_pct", optional(s.margin_pct)},
-          {"demoted", optional(s.demoted)},
-          {"demoted_margin_pct", optional(s.demoted_margin_pct)},
-          {"fallback", s.fallback},
-          {"problems", s.problems},
-          {"companions", companions},
-          {"steps", s.steps}};
-}
-
 namespace {
 constexpr const char* status_format = "{:<12} {:<20} {:<24} {:<12} {:<20}  {}\n";
-
-std::string text_of(const nlohmann::json& entry, const char* key, const std::string& otherwise) {
-  return entry.is_object() && entry.contains(key) && entry[key].is_string() ? entry[key].get<std::string>() : otherwise;
-}
 }  // namespace
 
 std::string status_header(bool configs) {
@@ -74,9 +51,8 @@ std::string status_row(const std::string& scope, const std::string& family, cons
                      text(source, "-") == "sidecar" ? measured : "-", text(why, text(source, "-")));
 }
 
-std::string explain_line(const nlohmann::json& entry, const std::string& verdict, const std::string& policy) {
-  return fmt::format("stamped: {} (source: {}); scope verdict {}, policy {}", text_of(entry, "suffix", "?"),
-                     text_of(entry, "why", text_of(entry, "source", "?")), verdict, policy);
+std::string explain_line(const family_entry& entry, const std::string& verdict, const std::string& policy) {
+  return fmt::format("stamped: {} (source: {}); scope verdict {}, policy {}", entry.suffix, entry.why, verdict, policy);
 }
 
 }  // namespace tune::stamp

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "stamp/record.h"
 #include "stamp/seat.h"
 
 namespace tune::stamp {
@@ -22,14 +23,11 @@ std::string why(const seat& s);
 // "+7.2%" when the seat has a margin, else "-".
 std::string margin_text(const seat& s);
 
-// The family's entry of stamp.json: suffix, source, why, margin, demoted row, problems, steps.
-nlohmann::json record(const seat& s);
-
 // A companion's row and where it came from, in the same words: "unroll4 (the family's row)".
 std::string companion_why(const companion_seat& c);
 
 // `tune status`'s table: the header, and one row per family from the fields of its stamp.json
-// entry (record(): suffix, source, why; null when not stamped yet), its scope's verdict and when
+// entry (stamp/record.h: suffix, source, why; null when not stamped yet), its scope's verdict and when
 // that was measured. With `configs`, a first column names the configuration (a multi-config
 // tree shown for several).
 std::string status_header(bool configs = false);
@@ -38,6 +36,6 @@ std::string status_row(const std::string& scope, const std::string& family, cons
                        const std::string& measured, const std::string& config = "");
 
 // `tune explain`'s line for the stamped row, from the same entry.
-std::string explain_line(const nlohmann::json& entry, const std::string& verdict, const std::string& policy);
+std::string explain_line(const family_entry& entry, const std::string& verdict, const std::string& policy);
 
 }  // namespace tune::stamp

@@ -34,7 +34,7 @@ std::string resolve_fallback(const family_decl& family, const box::feature_set& 
 
 namespace {
 
-seat choose_family_seat(const family_decl& family, const seat_inputs& in) {
+seat resolve_family_seat(const family_decl& family, const seat_inputs& in) {
   seat s;
   s.fallback = resolve_fallback(family, in.features);
   if (in.force_reference) {
@@ -139,7 +139,7 @@ seat choose_family_seat(const family_decl& family, const seat_inputs& in) {
 
 }  // namespace
 
-companion_seat choose_companion_seat(const family_decl& family, const companion_decl& companion,
+companion_seat resolve_companion_seat(const family_decl& family, const companion_decl& companion,
                                      const seat& family_seat, const seat_inputs& in) {
   companion_seat c{companion.name, family_seat.suffix, false, ""};
   const auto follow = [&](const std::string& why) {
@@ -170,15 +170,15 @@ companion_seat choose_companion_seat(const family_decl& family, const companion_
   return c;
 }
 
-seat choose_seat(const family_decl& family, const seat_inputs& in) {
+seat resolve_seat(const family_decl& family, const seat_inputs& in) {
   const auto is_c = [&](const std::string& suffix) {
     const auto* row = family.row(suffix);
     return row && row->linkage == "C";
   };
-  seat s = choose_family_seat(family, in);
+  seat s = resolve_family_seat(family, in);
   s.c_linkage = is_c(s.suffix);
   for (const auto& companion : family.companions) {
-    s.companions.push_back(choose_companion_seat(family, companion, s, in));
+    s.companions.push_back(resolve_companion_seat(family, companion, s, in));
     s.companions.back().c_linkage = is_c(s.companions.back().suffix);
     s.steps.push_back(s.companions.back().step);
   }

@@ -19,7 +19,7 @@ namespace tune::stamp {
 enum class source { sidecar, profile, fallback, reference };
 const char* to_string(source s);
 
-// A companion's row (profiles-and-policy.md "Companions"): the family's, unless the fresh sidecar
+// A companion's row (docs/design/kernels-and-isolation.md "Companions"): the family's, unless the fresh sidecar
 // has the companion's own entry measured within the same race of the same grid.
 struct companion_seat {
   std::string name;
@@ -63,14 +63,14 @@ struct seat_inputs {
 std::string source_text(const seat& s);
 
 // The family's seat and its companions'.
-seat choose_seat(const family_decl& family, const seat_inputs& in);
+seat resolve_seat(const family_decl& family, const seat_inputs& in);
 
 // A companion's seat given the family's. Its own entry counts only when the family's seat is the
 // fresh sidecar's, `kernels.<companion>` names a row of the family that runs here, and the family's
 // race table lists the same row under `companions.<companion>`: that is the proof it was measured
 // within the family's grid in the race that wrote the entry (a re-mint replaces the race table, so
 // an entry left from an older race no longer counts).
-companion_seat choose_companion_seat(const family_decl& family, const companion_decl& companion,
+companion_seat resolve_companion_seat(const family_decl& family, const companion_decl& companion,
                                      const seat& family_seat, const seat_inputs& in);
 
 // True when the row's requires= holds for `features`.

@@ -30,20 +30,19 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std:
                         const std::string& verdict_message, const std::string& policy,
                         const std::vector<std::filesystem::path>& depends_on) {
   scope_stamp result{verdict, verdict_message, policy, {}, 0};
-  nlohmann::json record = {{"scope", m.scope}, {"verdict", verdict}, {"verdict_message", verdict_message},
-                           {"policy", policy}, {"families", nlohmann::json::object()}};
+  stamp_record record{m.scope, verdict, verdict_message, policy, {}};
   const auto tune_command = tune::tune_command(m);
   for (const auto& family : m.families) {
-    const seat s = choose_seat(family, inputs);
+    const seat s = resolve_seat(family, inputs);
     const auto sig = parse_signature(family.signature);
     std::vector<signature> companion_sigs;
     for (const auto& c : family.companions) companion_sigs.push_back(parse_signature(c.signature));
     const auto header = render_header(family.name, sig, s, m.cpp_namespace, tune_command, companion_sigs);
     if (util::write_file_if_changed(m.stamp_dir / (family.name + ".h"), header)) ++result.headers_written;
-    record["families"][family.name] = stamp::record(s);
+    record.families[family.name] = entry_of(s);
     result.seats.emplace_back(family.name, s);
   }
-  util::write_file_if_changed(m.state_dir / "stamp.json", util::json_text(record) + "\n");
+  util::write_file_if_changed(m.state_dir / "stamp.json", util::json_text(nlohmann::json(record)) + "\n");
 
   const auto done = m.state_dir / "stamp.done";
   std::string deps = depfile_path(done) + ":";
@@ -55,26 +54,11 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std:
   return result;
 }
 
-std::optional<nlohmann::json> read_stamp_record(const manifest& m) {
+std::optional<stamp_record> read_stamp_record(const manifest& m) {
   const auto file = m.state_dir / "stamp.json";
-  auto doc = util::read_json(file);
+  const auto doc = util::read_json(file);
   if (!doc) return std::nullopt;
-  // What status and explain read of it, checked here so a damaged record is an error naming the
-  // value, never a library exception later.
-  const util::json_at root(*doc, file);
-  for (const char* key : {"verdict", "verdict_message", "policy"}) root[key].string();
-  const auto families = root["families"].object();
-  for (const auto& [name, entry] : doc->at("families").items()) {
-    const auto e = families[name].object();
-    for (const char* key : {"suffix", "source", "why", "fallback"}) e[key].string();
-    e["margin_pct"].number_or_null();
-    if (const auto margin = e.find("demoted_margin_pct")) margin->number_or_null();
-    if (const auto demoted = e.find("demoted"); demoted && !demoted->value().is_null()) demoted->string();
-    e["steps"].strings();
-    if (const auto problems = e.find("problems")) problems->strings();
-    e["companions"].object();
-  }
-  return doc;
+  return parse_stamp_record(*doc, file);
 }
 
 }  // namespace tune::stamp

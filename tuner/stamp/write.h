@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "manifest/manifest.h"
+#include "stamp/record.h"
 #include "stamp/seat.h"
 
 namespace tune::stamp {
@@ -27,6 +28,6 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std:
                         const std::vector<std::filesystem::path>& depends_on);
 
 // The record stamp_scope wrote (tune/<scope>/stamp.json); nullopt when the scope was never stamped.
-std::optional<nlohmann::json> read_stamp_record(const manifest& m);
+std::optional<stamp_record> read_stamp_record(const manifest& m);
 
 }  // namespace tune::stamp

@@ -70,7 +70,7 @@ minted mint(tune::test::sidecar_fixture& f, const std::vector<double>& inv) {
 tune::stamp::seat stamped(const json& doc) {
   tune::stamp::seat_inputs in;
   in.fresh_sidecar = &doc;
-  return tune::stamp::choose_seat(dot_decl(), in);
+  return tune::stamp::resolve_seat(dot_decl(), in);
 }
 
 }  // namespace

@@ -100,7 +100,7 @@ TEST_CASE("every output that says what a family runs says it in the same words")
     in.sidecar_reason = "no sidecar";
     in.force_reference = c.force_reference;
     if (c.profile) in.profiles = &ladder;
-    const seat s = choose_seat(family, in);
+    const seat s = resolve_seat(family, in);
     CHECK(s.suffix == c.suffix);
     CHECK(why(s) == c.why);
 
@@ -110,13 +110,13 @@ TEST_CASE("every output that says what a family runs says it in the same words")
     CHECK(header.find("register_family({\"dot\", \"" + c.suffix + "\", ") != std::string::npos);
     CHECK(header.find(", \"" + c.why + "\"});") != std::string::npos);
     // 3. `tune status`, from the stamp record, and 4. `tune explain`.
-    const auto entry = record(s);
+    const nlohmann::json entry = entry_of(s);
     CHECK(entry["why"] == c.why);
     CHECK(status_row("s", "dot", entry["suffix"], entry["source"], entry["why"], "fresh", "2026-12-01T00:00:00Z") ==
           "s            dot                  " + c.suffix + std::string(24 - c.suffix.size() + 1, ' ') +
               "fresh        " + (s.from == source::sidecar ? "2026-12-01T00:00:00Z" : "-                   ") + "  " +
               c.why + "\n");
-    CHECK(explain_line(entry, "fresh", "auto") == "stamped: " + c.suffix + " (source: " + c.why +
+    CHECK(explain_line(entry_of(s), "fresh", "auto") == "stamped: " + c.suffix + " (source: " + c.why +
                                                       "); scope verdict fresh, policy auto");
     // 5. The mint's summary.
     scope_stamp stamped;
@@ -140,13 +140,13 @@ TEST_CASE("companions are described beside their family, in the header, the reco
                          {"companions", {{"dot_layout", "u8_base"}}}}}}}};
   seat_inputs in;
   in.fresh_sidecar = &doc;
-  const seat s = choose_seat(family, in);
+  const seat s = resolve_seat(family, in);
   REQUIRE(s.companions.size() == 1);
   CHECK(companion_why(s.companions[0]) == "u8_base (its own sidecar entry)");
   const auto header = render_header("dot", parse_signature(family.signature), s, "", "c",
                                     {parse_signature(family.companions[0].signature)});
   CHECK(header.find("// companion dot_layout = u8_base (its own sidecar entry)\n") != std::string::npos);
-  CHECK(record(s)["companions"]["dot_layout"]["why"] == "u8_base (its own sidecar entry)");
+  CHECK(nlohmann::json(entry_of(s))["companions"]["dot_layout"]["why"] == "u8_base (its own sidecar entry)");
   scope_stamp stamped;
   stamped.seats = {{"dot", s}};
   CHECK(tune::mint::summary_lines(stamped, nullptr).find("    companion dot_layout     u8_base (its own sidecar entry)\n") !=
@@ -158,7 +158,7 @@ TEST_CASE("a seat's problem is a warning naming the family, the problem and what
   seat_inputs in;
   in.fresh_sidecar = &doc;
   scope_stamp stamped;
-  stamped.seats = {{"dot", choose_seat(dot(), in)}};
+  stamped.seats = {{"dot", resolve_seat(dot(), in)}};
   CHECK(tune::mint::problem_lines("s", stamped) ==
         "warning: cmake-tune: scope s, family dot: the sidecar seats it on row 'u16_base', which the family does not "
         "have; it runs u4_base (fallback).\n");

@@ -3,7 +3,7 @@
 
 #include "stamp/seat.h"
 
-using tune::stamp::choose_seat;
+using tune::stamp::resolve_seat;
 using tune::stamp::seat_inputs;
 using tune::stamp::source;
 
@@ -26,7 +26,7 @@ TEST_CASE("without a fresh sidecar the first runnable row of the fallback chain 
   seat_inputs in;
   in.features = avx2_box;
   in.sidecar_reason = "no sidecar at /x.tune.json";
-  const auto s = choose_seat(dot(), in);
+  const auto s = resolve_seat(dot(), in);
   CHECK(s.suffix == "u4_avx2");
   CHECK(s.from == source::fallback);
   REQUIRE(s.steps.size() == 3);
@@ -40,7 +40,7 @@ TEST_CASE("a fresh sidecar's runnable entry wins, with its margin") {
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;
-  const auto s = choose_seat(dot(), in);
+  const auto s = resolve_seat(dot(), in);
   CHECK(s.suffix == "u4_base");
   CHECK(s.from == source::sidecar);
   CHECK(s.margin_pct == doctest::Approx(12.5));
@@ -54,7 +54,7 @@ TEST_CASE("a seat whose row was demoted has no margin; the demoted row keeps its
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;
-  const auto s = choose_seat(dot(), in);
+  const auto s = resolve_seat(dot(), in);
   CHECK(s.suffix == "u4_avx2");
   CHECK_FALSE(s.margin_pct.has_value());  // even a sidecar that records one (written before demotions dropped it)
   CHECK(s.demoted == "u4_base");
@@ -66,7 +66,7 @@ TEST_CASE("a sidecar seat this box cannot run is never stamped") {
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;
-  const auto s = choose_seat(dot(), in);
+  const auto s = resolve_seat(dot(), in);
   CHECK(s.suffix == "u4_avx2");
   CHECK(s.from == source::fallback);
 }
@@ -76,17 +76,17 @@ TEST_CASE("`reference` in the sidecar and TUNE_POLICY=reference force the refere
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;
-  CHECK(choose_seat(dot(), in).suffix == "u1_base");
+  CHECK(resolve_seat(dot(), in).suffix == "u1_base");
   seat_inputs forced;
   forced.force_reference = true;
-  CHECK(choose_seat(dot(), forced).from == source::reference);
+  CHECK(resolve_seat(dot(), forced).from == source::reference);
 }
 
 TEST_CASE("when no fallback row can run, the reference is stamped") {
   seat_inputs in;  // a box with no features at all
   auto f = dot();
   f.fallback = {"u4_avx2"};
-  const auto s = choose_seat(f, in);
+  const auto s = resolve_seat(f, in);
   CHECK(s.suffix == "u1_base");
   CHECK(s.from == source::reference);
 }
@@ -104,7 +104,7 @@ TEST_CASE("a companion follows the family's seat when it has no entry of its own
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;
-  const auto s = choose_seat(dot_with_layout(), in);
+  const auto s = resolve_seat(dot_with_layout(), in);
   REQUIRE(s.companions.size() == 1);
   CHECK(s.companions[0].name == "layout");
   CHECK(s.companions[0].suffix == "u4_avx2");
@@ -114,7 +114,7 @@ TEST_CASE("a companion follows the family's seat when it has no entry of its own
   seat_inputs stale;
   stale.features = avx2_box;
   stale.sidecar_reason = "stale";
-  const auto f = choose_seat(dot_with_layout(), stale);
+  const auto f = resolve_seat(dot_with_layout(), stale);
   CHECK(f.companions[0].suffix == "u4_avx2");
   CHECK(f.companions[0].step == "companion layout: u4_avx2 (follows the family, whose seat is not the sidecar's)");
 }
@@ -126,7 +126,7 @@ TEST_CASE("a companion's own entry counts only when the family's race measured i
       {"kernels", {{"dot", "u4_avx2"}, {"layout", "u4_base"}}},
       {"race", {{"dot", {{"winner", "u4_avx2"}, {"companions", {{"layout", "u4_base"}}}}}}}};
   in.fresh_sidecar = &measured;
-  auto s = choose_seat(dot_with_layout(), in);
+  auto s = resolve_seat(dot_with_layout(), in);
   CHECK(s.suffix == "u4_avx2");
   CHECK(s.companions[0].suffix == "u4_base");
   CHECK(s.companions[0].own_entry);
@@ -135,7 +135,7 @@ TEST_CASE("a companion's own entry counts only when the family's race measured i
   const nlohmann::json leftover = {{"kernels", {{"dot", "u4_avx2"}, {"layout", "u4_base"}}},
                                    {"race", {{"dot", {{"winner", "u4_avx2"}}}}}};
   in.fresh_sidecar = &leftover;
-  s = choose_seat(dot_with_layout(), in);
+  s = resolve_seat(dot_with_layout(), in);
   CHECK(s.companions[0].suffix == "u4_avx2");
   CHECK_FALSE(s.companions[0].own_entry);
 
@@ -144,7 +144,7 @@ TEST_CASE("a companion's own entry counts only when the family's race measured i
       {"kernels", {{"dot", "u4_avx2"}, {"layout", "u4_avx512"}}},
       {"race", {{"dot", {{"winner", "u4_avx2"}, {"companions", {{"layout", "u4_avx512"}}}}}}}};
   in.fresh_sidecar = &unrunnable;
-  s = choose_seat(dot_with_layout(), in);
+  s = resolve_seat(dot_with_layout(), in);
   CHECK(s.companions[0].suffix == "u4_avx2");
   CHECK(s.companions[0].step.find("its entry u4_avx512 cannot run here") != std::string::npos);
 
@@ -153,7 +153,7 @@ TEST_CASE("a companion's own entry counts only when the family's race measured i
       {"kernels", {{"dot", "u4_avx2"}, {"layout", "u8_avx2"}}},
       {"race", {{"dot", {{"winner", "u4_avx2"}, {"companions", {{"layout", "u8_avx2"}}}}}}}};
   in.fresh_sidecar = &foreign;
-  s = choose_seat(dot_with_layout(), in);
+  s = resolve_seat(dot_with_layout(), in);
   CHECK(s.companions[0].suffix == "u4_avx2");
   CHECK(s.companions[0].step == "companion layout: u4_avx2 (follows the family: its entry 'u8_avx2' is no row of "
                                 "the family)");
@@ -161,6 +161,6 @@ TEST_CASE("a companion's own entry counts only when the family's race measured i
   // TUNE_POLICY=reference: everything stamps the reference.
   in.fresh_sidecar = &measured;
   in.force_reference = true;
-  s = choose_seat(dot_with_layout(), in);
+  s = resolve_seat(dot_with_layout(), in);
   CHECK(s.companions[0].suffix == "u1_base");
 }

@@ -1,7 +1,7 @@
 #pragma once
-// What the race engine measures through. The real bench implements these with
-// std::chrono::steady_clock and the compiled rows; tests and the simulation benchmark implement
-// them with synthetic timings, so every decision rule runs deterministically.
+// What the race engine measures through (race::clock, race::timer). The tune bench implements
+// them with std::chrono::steady_clock and the compiled rows; tests and the simulation benchmark
+// implement them with synthetic timings, so every decision rule runs deterministically.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
