@@ -1,5 +1,5 @@
 #pragma once
-// CPU classes and the ladder (spec: profiles-and-policy.md "Classes").
+// CPU classes and the ladder (docs/profiles-and-policy.md "This box: features and class").
 #include <string>
 #include <vector>
 

@@ -1,5 +1,5 @@
 #pragma once
-// CPU features a `requires=` expression can name (spec: profiles-and-policy.md).
+// CPU features a `requires=` expression can name (docs/profiles-and-policy.md).
 // Detection is a pure function of CPUID leaves and the OS register state, so tests feed fake
 // leaves and cover every class on any machine.
 #include <array>

@@ -1,6 +1,6 @@
 #pragma once
 // Box identity: `platform|arch|cpu-model-name|cpu-signature|os-release(major.minor)`
-// (spec: sidecar.md "Box identity").
+// (docs/sidecar.md "Box identity").
 #include <cstdint>
 #include <filesystem>
 #include <string>

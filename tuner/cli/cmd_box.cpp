@@ -1,4 +1,4 @@
-// `tune box`: this box's identity, CPU features, class and class ladder (spec: profiles-and-policy.md).
+// `tune box`: this box's identity, CPU features, class and class ladder (docs/profiles-and-policy.md).
 #include <cstdlib>
 #include <memory>
 #include <string>

@@ -1,4 +1,4 @@
-// `tune plan search` and `tune plan run` (spec: execution-plans.md): thin layers over tuner/plan.
+// `tune plan search` and `tune plan run` (docs/execution-plans.md): thin layers over tuner/plan.
 #include <chrono>
 #include <memory>
 #include <optional>

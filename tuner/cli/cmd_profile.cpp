@@ -1,5 +1,5 @@
-// `tune profile export`: what the `tune-profile-export` target runs (spec: profiles-and-policy.md
-// "Shipped defaults profiles"). A thin layer over profile/export.h.
+// `tune profile export`: what the `tune-profile-export` target runs (docs/profiles-and-policy.md
+// "Committed defaults profiles"). A thin layer over profile/export.h.
 #include "cli/cmd_profile.h"
 
 #include <cstdio>

@@ -15,7 +15,7 @@
 
 namespace tune::mint {
 
-// What one mint races, and what it takes from profiles instead (spec: profiles-and-policy.md, the
+// What one mint races, and what it takes from profiles instead (docs/profiles-and-policy.md, the
 // policy rail under `auto`): the residue is raced, the covered families are adopted.
 struct race_plan {
   std::vector<std::string> families;                     // raced now; every family for a full mint

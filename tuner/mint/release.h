@@ -1,5 +1,5 @@
 #pragma once
-// Release builds (TUNE_RELEASE; spec: profiles-and-policy.md "Release builds"): a release stamps
+// Release builds (TUNE_RELEASE; docs/profiles-and-policy.md "Release builds"): a release stamps
 // only winners measured on this box, for every family.
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
 // What a box can take from the profiles on its ladder, and what it must still measure
-// (spec: profiles-and-policy.md, the policy rail under `auto`).
+// (docs/profiles-and-policy.md, the policy rail under `auto`).
 #include <map>
 #include <optional>
 #include <string>

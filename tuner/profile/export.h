@@ -1,6 +1,6 @@
 #pragma once
-// tune-profile-export: a defaults profile from this box's sidecar (spec: profiles-and-policy.md
-// "Shipped defaults profiles"). It refuses a sidecar that cannot stand for the class, and says
+// tune-profile-export: a defaults profile from this box's sidecar (docs/profiles-and-policy.md
+// "Committed defaults profiles"). It refuses a sidecar that cannot stand for the class, and says
 // which refusal it is.
 #include <filesystem>
 #include <stdexcept>

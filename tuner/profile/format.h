@@ -1,5 +1,5 @@
 #pragma once
-// The `tune-profile/1` format (spec: profiles-and-policy.md "Shipped defaults profiles"): one
+// The `tune-profile/1` format (docs/profiles-and-policy.md "Committed defaults profiles"): one
 // scope's winners for one CPU class, committed with the project as
 // <DEFAULTS>/<class>.tune-defaults.json. It carries no box identity, race tables or runtime
 // plans — those belong to the box that measured them.

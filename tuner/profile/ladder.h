@@ -1,6 +1,6 @@
 #pragma once
 // The profiles a scope can stamp from on one box: its DEFAULTS folder read along the box's class
-// ladder, highest class first (spec: profiles-and-policy.md "Which row a family gets", step 2).
+// ladder, highest class first (docs/profiles-and-policy.md "Which row a family gets", step 2).
 #include <filesystem>
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// A companion's race (profiles-and-policy.md "Companions"): the family's grid timed through the
+// A companion's race (docs/design/kernels-and-isolation.md "Companions"): the family's grid timed through the
 // companion's own symbols, right after the family, by the family's protocol (race_family). The
 // family's seat is the companion's fallback and incumbent, so a row takes the companion's own
 // seat only by winning from the family's row: the margin, the validation re-race and the closing

@@ -45,7 +45,7 @@ struct family_result {
   std::vector<row_result> rows;        // grid order
   std::string note;                    // one line of why, for `tune explain`
   double ms = 0;                       // wall time of this family's race
-  // A companion's race (profiles-and-policy.md "Companions") is recorded as a family_result of
+  // A companion's race (docs/design/kernels-and-isolation.md "Companions") is recorded as a family_result of
   // its own: name is the companion, fallback the family's seat it raced against. companion_of
   // names that family; the family's result lists its companions' races in declaration order.
   std::optional<std::string> companion_of;

@@ -1,5 +1,5 @@
 #pragma once
-// The sign test on paired ratios (docs/measurement.md rule 6b). It assumes nothing about the noise's
+// The sign test on paired ratios (docs/measurement.md rule 6). It assumes nothing about the noise's
 // shape, only that a round's ratio is as likely above its median as below: a shared box's
 // outliers and level shifts move single rounds, not the sign count.
 #include <cstddef>

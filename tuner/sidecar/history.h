@@ -1,5 +1,5 @@
 #pragma once
-// The mint archive (spec: sidecar.md "Writes never lose data"): every mint of a box is kept,
+// The mint archive (docs/sidecar.md "Writes never lose data"): every mint of a box is kept,
 // nothing there is ever deleted or overwritten.
 //
 // Layout: <root>/<box folder>/<stamp>-<scope>.tune.json for a mint (the whole sidecar as

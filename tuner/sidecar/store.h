@@ -1,6 +1,6 @@
 #pragma once
 // Writing the sidecar: upserts under an advisory lock, atomic replace, `.bak` and a printed diff,
-// and the history archive (spec: sidecar.md "Writes never lose data").
+// and the history archive (docs/sidecar.md "Writes never lose data").
 #include <chrono>
 #include <filesystem>
 #include <map>

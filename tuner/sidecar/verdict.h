@@ -1,5 +1,5 @@
 #pragma once
-// Why a sidecar does or does not count for this build (spec: sidecar.md "Verdicts").
+// Why a sidecar does or does not count for this build (docs/sidecar.md "When a sidecar counts — verdicts").
 #include <filesystem>
 #include <optional>
 #include <string>

@@ -1,4 +1,4 @@
-# Features are part of the box (sidecar.md "Verdicts"): a mint under TUNE_FORCE_FEATURES records
+# Features are part of the box (docs/sidecar.md "When a sidecar counts — verdicts"): a mint under TUNE_FORCE_FEATURES records
 # the features it measured with and the forcing; on the same box without it the sidecar is
 # foreign_box, the verdict names both feature sets, and the next build under auto re-mints.
 include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")

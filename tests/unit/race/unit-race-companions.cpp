@@ -1,4 +1,4 @@
-// Companions in the race (profiles-and-policy.md "Companions"), on synthetic timings: a
+// Companions in the race (docs/design/kernels-and-isolation.md "Companions"), on synthetic timings: a
 // companion is timed across its family's grid after the family, with the family's seat as its
 // fallback, and has its own seat only when a row wins from the family's row.
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
 #pragma once
 // Which row each kernel family linked into this program runs, and where that row came from
-// (spec: profiles-and-policy.md "Status at run time"). The stamp step compiles the answer in:
+// (docs/profiles-and-policy.md "At run time"). The stamp step compiles the answer in:
 // every generated tune/kernels/<family>.h registers its family here, so the list holds exactly
 // the families the program includes. Header-only, C++17, no link dependency.
 #include <algorithm>
