@@ -279,7 +279,7 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   const auto result = tune::race::run_mint(inputs, timer, clock, protocol, sink);
   timer.close();
 
-  out["mint"] = tune::bench::mint_json(result);
+  out["mint"] = tune::race::record_of(result);
   out["families"] = nlohmann::json::object();
   for (const auto& r : result.families) {
     for (const auto& g : raced) {

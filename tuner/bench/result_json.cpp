@@ -50,15 +50,4 @@ void add_companions(race::race_table& table, const race::family_result& r, const
   }
 }
 
-nlohmann::json mint_json(const race::mint_result& r) {
-  nlohmann::json probes = nlohmann::json::array();
-  for (const auto& p : r.probes) probes.push_back({{"label", p.label}, {"mad_pct", p.mad_pct}, {"cv_pct", p.cv_pct}});
-  return {{"status", race::to_string(r.status)},
-          {"reason", r.reason},
-          {"noise_overridden", r.noise_overridden},
-          {"probes", probes},
-          {"noise_floor_pct", r.noise_floor_pct},
-          {"ms", r.ms}};
-}
-
 }  // namespace tune::bench

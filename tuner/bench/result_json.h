@@ -24,7 +24,6 @@ race::race_table table_of(const race::family_result& result, const family_info& 
 void add_companions(race::race_table& table, const race::family_result& result, const family_info& family,
                     const family_gate& gate);
 
-// Probes, noise verdict, floor and status.
-nlohmann::json mint_json(const race::mint_result& result);
+
 
 }  // namespace tune::bench

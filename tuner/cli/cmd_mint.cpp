@@ -94,45 +94,93 @@ std::string measured_when(const manifest& m) {
   return file.doc->value("provenance", nlohmann::json::object()).value("written", "-");
 }
 
-nlohmann::json status_json(const std::vector<std::filesystem::path>& manifests, const box::box_info& box) {
-  nlohmann::json out = {{"box", box.identity}, {"class", box.cls}, {"scopes", nlohmann::json::array()}};
+// What `tune status` reports, built once and shown as text or, with --json, as the document
+// docs/cmake-api.md describes ("The tune tool and CI").
+struct family_status {
+  std::optional<stamp::family_entry> stamped;        // nullopt: not stamped yet
+  bool tuned = false;                                 // stamped from this box's sidecar
+  std::map<std::string, race::row_failure> failed_rows;  // "<function>__<suffix>" -> stage, detail
+};
+
+struct scope_status {
+  std::string scope, config;
+  bool multi_config = false;
+  std::filesystem::path manifest, sidecar;
+  std::string verdict, verdict_message, measured;
+  bool complete = true;  // every family tuned
+  bool stamped = false;
+  std::map<std::string, family_status> families;
+  std::string tune_command;
+};
+
+struct status_report {
+  std::string box, cls;
+  std::vector<scope_status> scopes;
+};
+
+nlohmann::json optional_json(const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+
+void to_json(nlohmann::json& out, const family_status& f) {
+  const auto* e = f.stamped ? &*f.stamped : nullptr;
+  out = {{"stamped", e ? nlohmann::json(e->suffix) : nlohmann::json()},
+         {"source", e ? nlohmann::json(e->source) : nlohmann::json()},
+         {"why", e ? nlohmann::json(e->why) : nlohmann::json()},
+         {"margin_pct", e ? optional_json(e->margin_pct) : nlohmann::json()},
+         {"demoted", e ? optional_json(e->demoted) : nlohmann::json()},
+         {"demoted_margin_pct", e ? optional_json(e->demoted_margin_pct) : nlohmann::json()},
+         {"problems", e ? e->problems : std::vector<std::string>{}},
+         {"tuned", f.tuned},
+         {"failed_rows", nlohmann::json::object()}};
+  for (const auto& [row, why] : f.failed_rows) out["failed_rows"][row] = {{"stage", why.stage}, {"detail", why.detail}};
+}
+
+void to_json(nlohmann::json& out, const scope_status& s) {
+  out = {{"scope", s.scope},
+         {"config", s.config},
+         {"multi_config", s.multi_config},
+         {"manifest", s.manifest.string()},
+         {"sidecar", s.sidecar.string()},
+         {"verdict", s.verdict},
+         {"verdict_message", s.verdict_message},
+         {"measured", s.measured},
+         {"complete", s.complete},
+         {"stamped", s.stamped},
+         {"families", s.families},
+         {"tune_command", s.tune_command}};
+}
+
+void to_json(nlohmann::json& out, const status_report& r) {
+  out = {{"box", r.box}, {"class", r.cls}, {"scopes", r.scopes}};
+}
+
+status_report status_of(const std::vector<std::filesystem::path>& manifests, const box::box_info& box) {
+  status_report out{box.identity, box.cls, {}};
   for (const auto& path : manifests) {
     const auto m = load_manifest(path);
     const auto verdict = judge(m, box);
     const auto record = stamp::read_stamp_record(m);
     const auto file = sidecar::load(sidecar_path(m));
-    nlohmann::json families = nlohmann::json::object();
-    bool complete = true;
+    scope_status s;
+    s.scope = m.scope;
+    s.config = m.config;
+    s.multi_config = m.multi_config;
+    s.manifest = path;
+    s.sidecar = sidecar_path(m);
+    s.verdict = sidecar::to_string(verdict.v);
+    s.verdict_message = verdict.message;
+    s.measured = measured_when(m);
+    s.stamped = record.has_value();
+    s.tune_command = tune::tune_command(m);
     for (const auto& f : m.families) {
       // What the stamp record says (stamp/describe.h): the same words as the header and the program.
-      nlohmann::json entry = {{"stamped", nullptr}, {"source", nullptr}, {"why", nullptr}, {"margin_pct", nullptr},
-                              {"demoted", nullptr}, {"demoted_margin_pct", nullptr}, {"problems", nlohmann::json::array()}};
-      if (record && record->families.count(f.name)) {
-        // The stamp record's own form of these members (stamp/record.h), renamed for status.
-        const nlohmann::json r = record->families.at(f.name);
-        entry = {{"stamped", r["suffix"]},          {"source", r["source"]},
-                 {"why", r["why"]},                 {"margin_pct", r["margin_pct"]},
-                 {"demoted", r["demoted"]},         {"demoted_margin_pct", r["demoted_margin_pct"]},
-                 {"problems", r["problems"]}};
-      }
-      const bool tuned = entry["source"] == "sidecar";
-      complete = complete && tuned;
-      entry["tuned"] = tuned;
-      entry["failed_rows"] = file.doc ? sidecar::failed_rows(*file.doc, f.name) : nlohmann::json::object();
-      families[f.name] = entry;
+      family_status fs;
+      if (record && record->families.count(f.name)) fs.stamped = record->families.at(f.name);
+      fs.tuned = fs.stamped && fs.stamped->source == "sidecar";
+      if (file.doc) fs.failed_rows = sidecar::failed_rows(*file.doc, f.name);
+      s.complete = s.complete && fs.tuned;
+      s.families[f.name] = std::move(fs);
     }
-    out["scopes"].push_back({{"scope", m.scope},
-                             {"config", m.config},
-                             {"multi_config", m.multi_config},
-                             {"manifest", path.string()},
-                             {"sidecar", sidecar_path(m).string()},
-                             {"verdict", sidecar::to_string(verdict.v)},
-                             {"verdict_message", verdict.message},
-                             {"measured", measured_when(m)},
-                             {"complete", complete},
-                             {"stamped", record.has_value()},
-                             {"families", families},
-                             {"tune_command", tune::tune_command(m)}});
+    out.scopes.push_back(std::move(s));
   }
   return out;
 }
@@ -141,48 +189,46 @@ nlohmann::json status_json(const std::vector<std::filesystem::path>& manifests, 
 constexpr int exit_not_fresh = 3;   // some scope's verdict is not fresh
 constexpr int exit_incomplete = 4;  // every scope is fresh, but some family does not run a winner measured here
 
-int check_code(const nlohmann::json& status) {
+int check_code(const status_report& status) {
   bool fresh = true, complete = true;
-  for (const auto& s : status["scopes"]) {
-    fresh = fresh && s["verdict"] == "fresh";
-    complete = complete && s["complete"].get<bool>();
+  for (const auto& s : status.scopes) {
+    fresh = fresh && s.verdict == "fresh";
+    complete = complete && s.complete;
   }
   return !fresh ? exit_not_fresh : !complete ? exit_incomplete : 0;
 }
 
 int cmd_status(const scope_options& o, bool as_json, bool check) {
   const auto box = box::this_box();
-  const auto status = status_json(find_manifests(o), box);
+  const auto status = status_of(find_manifests(o), box);
   const int code = check ? check_code(status) : 0;
   if (as_json) {
-    std::cout << util::json_text(status) << "\n";
+    std::cout << util::json_text(nlohmann::json(status)) << "\n";
     return code;
   }
-  std::cout << fmt::format("box: {}\nclass: {}\n\n", status["box"].get<std::string>(), status["class"].get<std::string>());
+  std::cout << fmt::format("box: {}\nclass: {}\n\n", status.box, status.cls);
   std::set<std::string> configs;
-  for (const auto& s : status["scopes"])
-    if (s["multi_config"].get<bool>()) configs.insert(s["config"].get<std::string>());
+  for (const auto& s : status.scopes)
+    if (s.multi_config) configs.insert(s.config);
   const bool by_config = configs.size() > 1;
   std::cout << stamp::status_header(by_config);
   std::vector<std::string> untuned;
-  for (const auto& s : status["scopes"]) {
-    for (const auto& [name, f] : s["families"].items())
-      std::cout << stamp::status_row(s["scope"].get<std::string>(), name, f["stamped"], f["source"], f["why"],
-                                     s["verdict"].get<std::string>(), s["measured"].get<std::string>(),
-                                     by_config ? s["config"].get<std::string>() : "");
-    if (!s["complete"].get<bool>()) untuned.push_back(s["tune_command"].get<std::string>());
+  for (const auto& s : status.scopes) {
+    for (const auto& [name, f] : s.families)
+      std::cout << stamp::status_row(s.scope, name, f.stamped ? &*f.stamped : nullptr, s.verdict, s.measured,
+                                     by_config ? s.config : "");
+    if (!s.complete) untuned.push_back(s.tune_command);
   }
-  for (const auto& s : status["scopes"])
-    for (const auto& [name, f] : s["families"].items())
-      if (!f["failed_rows"].empty()) {
+  for (const auto& s : status.scopes)
+    for (const auto& [name, f] : s.families)
+      if (!f.failed_rows.empty()) {
         std::cout << fmt::format("\n{}: {} row(s) failed in the last race and were left out (tune explain {}):\n",
-                                 name, f["failed_rows"].size(), name);
-        for (const auto& [row, why] : f["failed_rows"].items())
-          std::cout << fmt::format("  {:<32} {}: {}\n", row, why["stage"].get<std::string>(),
-                                   why["detail"].get<std::string>());
+                                 name, f.failed_rows.size(), name);
+        for (const auto& [row, why] : f.failed_rows)
+          std::cout << fmt::format("  {:<32} {}: {}\n", row, why.stage, why.detail);
       }
-  for (const auto& s : status["scopes"])
-    if (s["verdict"] != "fresh") std::cout << fmt::format("\n{}: {}", s["scope"].get<std::string>(), s["verdict_message"].get<std::string>());
+  for (const auto& s : status.scopes)
+    if (s.verdict != "fresh") std::cout << fmt::format("\n{}: {}", s.scope, s.verdict_message);
   if (!untuned.empty()) {
     std::cout << "\n\nSome families run untuned code on this box. To tune them:\n";
     for (const auto& c : untuned) std::cout << "  " << c << "\n";

@@ -15,7 +15,10 @@ void check_race_result(const nlohmann::json& result, const std::filesystem::path
     const auto probe = probes.at(i);
     probe["label"].string();
     probe["mad_pct"].number_or_null();  // null: a probe with no spread to show
+    if (const auto cv = probe.find("cv_pct")) cv->number_or_null();
   }
+  if (const auto status = mint.find("status")) status->string();
+  if (const auto ms = mint.find("ms")) ms->number();
   if (const auto reason = mint.find("reason")) reason->string();
   if (const auto overridden = mint.find("noise_overridden")) overridden->boolean();
   if (const auto floor = mint.find("noise_floor_pct")) floor->number();

@@ -8,9 +8,10 @@
 namespace tune::mint {
 
 // Throws util::json_error (util/json_reader.h) naming `file` and the JSON path of the first member
-// that is missing or of the wrong type among those the mint reads: mint.probes[].label/mad_pct,
-// mint.reason, mint.noise_overridden, mint.noise_floor_pct, telemetry, errors.<family>, and per
-// family winner and rows, and then the whole race table (sidecar::race_table_shape_error).
+// that is missing or of the wrong type among those the mint reads: mint.probes[].label, mad_pct
+// and cv_pct, mint.status, reason, noise_overridden, noise_floor_pct and ms, telemetry,
+// errors.<family>, and per family winner and rows, then the whole race table
+// (sidecar::race_table_shape_error). race::mint_record and race::race_table read it after.
 void check_race_result(const nlohmann::json& result, const std::filesystem::path& file);
 
 }  // namespace tune::mint

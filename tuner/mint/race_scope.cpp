@@ -13,6 +13,7 @@
 #include "mint/impl_hash.h"
 #include "mint/quiet_build.h"
 #include "mint/race_result.h"
+#include "race/table.h"
 #include "sidecar/store.h"
 #include "util/atomic_file.h"
 #include "util/file_lock.h"
@@ -42,11 +43,11 @@ nlohmann::json race_request(const manifest& m, const nlohmann::json* previous, c
           {"seed", std::random_device{}()}};
 }
 
-std::string probes_text(const nlohmann::json& probes) {
+std::string probes_text(const std::vector<race::probe_record>& probes) {
   std::string out;
   for (const auto& p : probes)
-    out += fmt::format("{}{} {}", out.empty() ? "" : "; ", p["label"].get<std::string>(),
-                       p["mad_pct"].is_number() ? fmt::format("{:.1f}%", p["mad_pct"].get<double>()) : std::string("?"));
+    out += fmt::format("{}{} {}", out.empty() ? "" : "; ", p.label,
+                       p.mad_pct ? fmt::format("{:.1f}%", *p.mad_pct) : std::string("?"));
   return out;
 }
 
@@ -139,10 +140,10 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
     sidecar::archive_failure(box.identity, m.scope, outcome.reason);
     return outcome;
   }
-  const auto& mint = result.at("mint");
+  const auto mint = result.at("mint").get<race::mint_record>();
   if (ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted) {
     outcome.status = ran.exit_code == bench_noise_refused ? mint_outcome::refused : mint_outcome::interrupted;
-    outcome.reason = mint.value("reason", std::string("refused"));
+    outcome.reason = mint.reason.empty() ? std::string("refused") : mint.reason;
     sidecar::archive_failure(box.identity, m.scope, outcome.reason);
     return outcome;
   }
@@ -179,9 +180,9 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
       {"features", box::join(box.features)},
       {"forced_features", forced_features()},
       {"compiler", m.compiler},
-      {"noise", mint.value("noise_overridden", false) ? "overridden" : "ok"},
-      {"noise_probes", probes_text(mint.at("probes"))},
-      {"noise_floor_pct", mint.value("noise_floor_pct", 0.0)},
+      {"noise", mint.noise_overridden ? "overridden" : "ok"},
+      {"noise_probes", probes_text(mint.probes)},
+      {"noise_floor_pct", mint.noise_floor_pct},
       {"validation", "ok"},
       {"mint_ms", mint_ms},
       {"lock_wait_s", one_mint_at_a_time.waited_s()},
@@ -196,7 +197,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
                   one_mint_at_a_time.waited_s() > 0
                       ? fmt::format(" (after waiting {:.1f}s for another mint)", one_mint_at_a_time.waited_s())
                       : std::string(),
-                  update.provenance["noise"].get<std::string>(), probes_text(mint.at("probes")));
+                  update.provenance["noise"].get<std::string>(), probes_text(mint.probes));
   show.note(summary);
 
   outcome.status = mint_outcome::written;

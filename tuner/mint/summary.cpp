@@ -13,9 +13,8 @@ std::string summary_lines(const stamp::scope_stamp& stamped, const nlohmann::jso
     out += fmt::format("  {:<24} {:<22} {}\n", family, s.suffix, stamp::why(s));
     for (const auto& c : s.companions) out += fmt::format("    companion {:<14} {}\n", c.name, stamp::companion_why(c));
     if (!sidecar) continue;
-    const auto failed = sidecar::failed_rows(*sidecar, family);
-    for (const auto& [row, why] : failed.items())
-      out += fmt::format("    failed {}: {}: {}\n", row, why["stage"].get<std::string>(), why["detail"].get<std::string>());
+    for (const auto& [row, why] : sidecar::failed_rows(*sidecar, family))
+      out += fmt::format("    failed {}: {}\n", row, why.summary());
   }
   return out;
 }

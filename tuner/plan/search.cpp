@@ -16,8 +16,8 @@ constexpr double hang_slack_s = 2.0;
 constexpr double cost_margin = 1.25;
 // Budget left after every proposal ran goes to screening the best few again, round by round,
 // so one lucky or unlucky process decides less about which candidates reach confirmation. The
-// leaders are often within a few percent of each other (the example's best three are within 5%
-// at a 3% process-to-process spread): a median of nine processes separates them where five do not.
+// leaders are often closer to each other than one process's spread, and a median of nine
+// processes separates leaders that five do not (docs/execution-plans.md, "Recovered throughput").
 constexpr std::size_t refine_top = 6;
 constexpr std::size_t refine_processes = 9;
 // A new screening leader is re-screened until its objective is a median of this many processes.
@@ -615,7 +615,7 @@ class searcher {
   // Among the candidates whose improvement is established, the one with the lowest median over
   // all its processes. Each gain is relative to baseline processes of its own confirmation, and a
   // baseline that is the noisiest process of all (default thread pools oversubscribing the
-  // allocation) can differ by 2× between two confirmations; the candidates' own processes are
+  // allocation) can differ widely between two confirmations; the candidates' own processes are
   // far steadier, so they decide which established one is faster.
   std::optional<int> fastest_established() const {
     std::optional<int> best;

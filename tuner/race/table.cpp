@@ -106,6 +106,36 @@ void from_json(const json& in, race_table& t) {
   t.companions = optional_member<std::map<std::string, std::string>>(in, "companions");
 }
 
+mint_record record_of(const mint_result& r) {
+  mint_record m{to_string(r.status), r.reason, r.noise_overridden, {}, r.noise_floor_pct, r.ms};
+  for (const auto& p : r.probes) m.probes.push_back({p.label, p.mad_pct, p.cv_pct});
+  return m;
+}
+
+void to_json(json& out, const mint_record& m) {
+  json probes = json::array();
+  for (const auto& p : m.probes)
+    probes.push_back({{"label", p.label}, {"mad_pct", number_or_null(p.mad_pct)}, {"cv_pct", number_or_null(p.cv_pct)}});
+  out = {{"status", m.status},
+         {"reason", m.reason},
+         {"noise_overridden", m.noise_overridden},
+         {"probes", probes},
+         {"noise_floor_pct", m.noise_floor_pct},
+         {"ms", m.ms}};
+}
+
+void from_json(const json& in, mint_record& m) {
+  m.status = in.value("status", std::string());
+  m.reason = in.value("reason", std::string());
+  m.noise_overridden = in.value("noise_overridden", false);
+  m.probes.clear();
+  for (const auto& p : in.at("probes"))
+    m.probes.push_back({p.at("label").get<std::string>(), optional_member<double>(p, "mad_pct"),
+                        optional_member<double>(p, "cv_pct")});
+  m.noise_floor_pct = in.value("noise_floor_pct", 0.0);
+  m.ms = in.value("ms", 0.0);
+}
+
 std::optional<race_table> race_table_of(const json& doc, const std::string& family) {
   const auto race = doc.find("race");
   if (race == doc.end() || !race->is_object()) return std::nullopt;

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -64,5 +65,27 @@ void from_json(const nlohmann::json& in, race_table& t);
 
 // `race.<family>` of a sidecar document that passed sidecar::shape_error; nullopt when it has none.
 std::optional<race_table> race_table_of(const nlohmann::json& doc, const std::string& family);
+
+// The mint as a whole, the `mint` member of the bench's answer to `bench race`: its status, the
+// noise probes and the floor they set, and its wall time. Written from a mint_result by the bench;
+// read by the mint after mint::check_race_result.
+struct probe_record {
+  std::string label;
+  std::optional<double> mad_pct;  // null: a probe with no spread to show
+  std::optional<double> cv_pct;
+};
+
+struct mint_record {
+  std::string status;             // mint_status's words
+  std::string reason;             // why a mint was refused or interrupted
+  bool noise_overridden = false;
+  std::vector<probe_record> probes;
+  double noise_floor_pct = 0;
+  double ms = 0;
+};
+
+mint_record record_of(const mint_result& r);
+void to_json(nlohmann::json& out, const mint_record& m);
+void from_json(const nlohmann::json& in, mint_record& m);
 
 }  // namespace tune::race

@@ -189,12 +189,12 @@ std::optional<std::string> race_table_shape_error(const json& table, const std::
   return std::nullopt;
 }
 
-nlohmann::json failed_rows(const nlohmann::json& doc, const std::string& family) {
-  nlohmann::json out = nlohmann::json::object();
+std::map<std::string, race::row_failure> failed_rows(const nlohmann::json& doc, const std::string& family) {
+  std::map<std::string, race::row_failure> out;
   const auto collect = [&](const std::string& function, const race::race_table& table) {
     for (const auto& [suffix, row] : table.rows)
       if (row.last_fail_reason)
-        out[function + "__" + suffix] = {{"stage", row.last_fail_reason->stage}, {"detail", row.last_fail_reason->detail}};
+        out[function + "__" + suffix] = {row.last_fail_reason->stage, row.last_fail_reason->detail, ""};
   };
   const auto race = race::race_table_of(doc, family);
   if (!race) return out;

@@ -3,6 +3,9 @@
 // every document this tool reads or writes safe to walk (docs/schemas/tune-sidecar-1.schema.json
 // describes the same shape for people and other tools).
 #include <nlohmann/json.hpp>
+
+#include "race/result.h"
+#include <map>
 #include <optional>
 #include <string>
 
@@ -29,6 +32,6 @@ std::optional<std::string> race_table_shape_error(const nlohmann::json& table, c
 // shape_error. (docs/fixtures.md "Rows
 // that fail"): "<function>__<suffix>" -> {"stage", "detail"}, in table order; empty when the
 // document has no race table for the family.
-nlohmann::json failed_rows(const nlohmann::json& doc, const std::string& family);
+std::map<std::string, race::row_failure> failed_rows(const nlohmann::json& doc, const std::string& family);
 
 }  // namespace tune::sidecar

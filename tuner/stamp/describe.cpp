@@ -40,15 +40,11 @@ std::string status_header(bool configs) {
          fmt::format(fmt::runtime(status_format), "scope", "family", "stamped", "verdict", "measured", "why");
 }
 
-std::string status_row(const std::string& scope, const std::string& family, const nlohmann::json& suffix,
-                       const nlohmann::json& source, const nlohmann::json& why, const std::string& verdict,
-                       const std::string& measured, const std::string& config) {
-  const auto text = [](const nlohmann::json& v, const std::string& otherwise) {
-    return v.is_string() ? v.get<std::string>() : otherwise;
-  };
+std::string status_row(const std::string& scope, const std::string& family, const family_entry* entry,
+                       const std::string& verdict, const std::string& measured, const std::string& config) {
   return (config.empty() ? "" : fmt::format("{:<16} ", config)) +
-         fmt::format(fmt::runtime(status_format), scope, family, text(suffix, "(not stamped yet)"), verdict,
-                     text(source, "-") == "sidecar" ? measured : "-", text(why, text(source, "-")));
+         fmt::format(fmt::runtime(status_format), scope, family, entry ? entry->suffix : "(not stamped yet)", verdict,
+                     entry && entry->source == "sidecar" ? measured : "-", entry ? entry->why : "-");
 }
 
 std::string explain_line(const family_entry& entry, const std::string& verdict, const std::string& policy) {

@@ -5,8 +5,6 @@
 // therefore agree, after a demotion and for companions too.
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "stamp/record.h"
 #include "stamp/seat.h"
 
@@ -26,14 +24,13 @@ std::string margin_text(const seat& s);
 // A companion's row and where it came from, in the same words: "unroll4 (the family's row)".
 std::string companion_why(const companion_seat& c);
 
-// `tune status`'s table: the header, and one row per family from the fields of its stamp.json
-// entry (stamp/record.h: suffix, source, why; null when not stamped yet), its scope's verdict and when
+// `tune status`'s table: the header, and one row per family from its stamp.json entry
+// (stamp/record.h: suffix, source, why; null when not stamped yet), its scope's verdict and when
 // that was measured. With `configs`, a first column names the configuration (a multi-config
 // tree shown for several).
 std::string status_header(bool configs = false);
-std::string status_row(const std::string& scope, const std::string& family, const nlohmann::json& suffix,
-                       const nlohmann::json& source, const nlohmann::json& why, const std::string& verdict,
-                       const std::string& measured, const std::string& config = "");
+std::string status_row(const std::string& scope, const std::string& family, const family_entry* entry,
+                       const std::string& verdict, const std::string& measured, const std::string& config = "");
 
 // `tune explain`'s line for the stamped row, from the same entry.
 std::string explain_line(const family_entry& entry, const std::string& verdict, const std::string& policy);

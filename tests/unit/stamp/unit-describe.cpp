@@ -110,9 +110,10 @@ TEST_CASE("every output that says what a family runs says it in the same words")
     CHECK(header.find("register_family({\"dot\", \"" + c.suffix + "\", ") != std::string::npos);
     CHECK(header.find(", \"" + c.why + "\"});") != std::string::npos);
     // 3. `tune status`, from the stamp record, and 4. `tune explain`.
-    const nlohmann::json entry = entry_of(s);
+    const auto typed = entry_of(s);
+    const nlohmann::json entry = typed;
     CHECK(entry["why"] == c.why);
-    CHECK(status_row("s", "dot", entry["suffix"], entry["source"], entry["why"], "fresh", "2026-12-01T00:00:00Z") ==
+    CHECK(status_row("s", "dot", &typed, "fresh", "2026-12-01T00:00:00Z") ==
           "s            dot                  " + c.suffix + std::string(24 - c.suffix.size() + 1, ' ') +
               "fresh        " + (s.from == source::sidecar ? "2026-12-01T00:00:00Z" : "-                   ") + "  " +
               c.why + "\n");
