@@ -8,8 +8,7 @@
 
 namespace gemm_bench {
 
-using sgemm_signature = void(const float* a, const float* b, float* c, std::size_t m, std::size_t n,
-                             std::size_t k);
+using sgemm_signature = void(const float* a, const float* b, float* c, std::size_t m, std::size_t n, std::size_t k);
 using sgemm_fn = sgemm_signature*;
 using sgemm_fixture = tune::fixture<sgemm_signature>;
 // How the benchmark calls kernels on a fixture's inputs, from inside its fx.run (tune/fixture.h).

@@ -54,8 +54,11 @@ struct shape {
 // The sizes the fixture calls a kernel with, read by handing it a probe instead of a kernel.
 shape shape_of(sgemm_calls& fx) {
   static shape seen;
-  fx.call([](const float*, const float*, float*, std::size_t m, std::size_t n, std::size_t k) { seen = {m, n, k}; },
-          true);
+  fx.call(
+      [](const float*, const float*, float*, std::size_t m, std::size_t n, std::size_t k) {
+        seen = {m, n, k};
+      },
+      true);
   return seen;
 }
 
@@ -69,8 +72,8 @@ double max_difference(const std::vector<double>& x, const std::vector<double>& r
 // whose environment picks OpenBLAS's kernels (see openblas_elsewhere).
 void openblas_and_stamp(const bench_family& family, const options& opt, tune::fixture_base& inputs,
                         sgemm_calls& calls) {
-  const auto timings = measure_interleaved(calls, {{"OpenBLAS", &openblas_sgemm}, {"stamp", family.stamp}}, opt.rounds,
-                                           opt.batch_ms);
+  const auto timings =
+      measure_interleaved(calls, {{"OpenBLAS", &openblas_sgemm}, {"stamp", family.stamp}}, opt.rounds, opt.batch_ms);
   std::printf("openblas-only %s %s %.4f %.4f\n", family.name.c_str(), openblas_get_corename(),
               inputs.work_amount() / timings[0].median_ns, inputs.work_amount() / timings[1].median_ns);
 }
@@ -82,8 +85,10 @@ void openblas_and_stamp(const bench_family& family, const options& opt, tune::fi
 void openblas_elsewhere(const bench_family& family, const options& opt) {
   std::vector<std::pair<std::string, std::optional<std::string>>> runs = {{"its own pick", std::nullopt}};
 #if defined(__x86_64__)
-  if (__builtin_cpu_supports("x86-64-v4")) runs.push_back({"CORETYPE=SkylakeX", "SkylakeX"});
-  else if (__builtin_cpu_supports("x86-64-v3")) runs.push_back({"CORETYPE=Haswell", "Haswell"});
+  if (__builtin_cpu_supports("x86-64-v4"))
+    runs.push_back({"CORETYPE=SkylakeX", "SkylakeX"});
+  else if (__builtin_cpu_supports("x86-64-v3"))
+    runs.push_back({"CORETYPE=Haswell", "Haswell"});
 #endif
   for (const auto& [label, coretype] : runs) {
     auto env = tune::util::current_environment();
@@ -91,8 +96,11 @@ void openblas_elsewhere(const bench_family& family, const options& opt) {
     env.erase("OPENBLAS_L2_SIZE");
     if (coretype) env["OPENBLAS_CORETYPE"] = *coretype;
     tune::util::spawn_options child;
-    child.argv = {"/proc/self/exe", "--openblas-only", "--family", family.name, "--rounds", std::to_string(opt.rounds),
-                  "--batch-ms", std::to_string(opt.batch_ms), "--blas-threads", std::to_string(opt.blas_threads)};
+    child.argv = {"/proc/self/exe", "--openblas-only",
+                  "--family",       family.name,
+                  "--rounds",       std::to_string(opt.rounds),
+                  "--batch-ms",     std::to_string(opt.batch_ms),
+                  "--blas-threads", std::to_string(opt.blas_threads)};
     child.env = env;
     child.capture_stdout = true;
     const auto ran = tune::util::run_process(child);
@@ -155,12 +163,14 @@ void compare_on(const bench_family& family, const options& opt, tune::fixture_ba
 
   const auto timings = measure_interleaved(calls, candidates, opt.rounds, opt.batch_ms);
   for (std::size_t i = 0; i < candidates.size(); ++i) {
-    auto line = std::find_if(lines.begin(), lines.end(), [&](const table_line& l) { return l.kernel == candidates[i].name; });
+    auto line =
+        std::find_if(lines.begin(), lines.end(), [&](const table_line& l) { return l.kernel == candidates[i].name; });
     line->gflops = inputs.work_amount() / timings[i].median_ns;  // flop per ns = GFLOP/s
     line->spread = timings[i].spread;
   }
   print_table(family.name + "  " + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" + std::to_string(s.k) +
-                  "  (median of " + std::to_string(opt.rounds) + " interleaved rounds; ratio vs OpenBLAS as this "
+                  "  (median of " + std::to_string(opt.rounds) +
+                  " interleaved rounds; ratio vs OpenBLAS as this "
                   "process's environment configures it)",
               lines, baseline);
   openblas_elsewhere(family, opt);
@@ -190,8 +200,7 @@ void run(const options& opt) {
                 openblas_get_corename(), coretype ? coretype : "(unset)", openblas_get_num_threads());
   }
   for (const auto& family : families)
-    if (opt.families.empty() ||
-        std::find(opt.families.begin(), opt.families.end(), family.name) != opt.families.end())
+    if (opt.families.empty() || std::find(opt.families.begin(), opt.families.end(), family.name) != opt.families.end())
       compare_family(family, opt);
 }
 
@@ -203,9 +212,11 @@ int main(int argc, char** argv) {
   CLI::App app{"Every shipped sgemm row, OpenBLAS and this build's stamped winner, side by side."};
   app.add_option("--rounds", opt.rounds, "interleaved rounds per shape")->capture_default_str();
   app.add_option("--batch-ms", opt.batch_ms, "length of one timed batch, in milliseconds")->capture_default_str();
-  app.add_option("--blas-threads", opt.blas_threads, "OpenBLAS threads (0: OpenBLAS's own default)")->capture_default_str();
+  app.add_option("--blas-threads", opt.blas_threads, "OpenBLAS threads (0: OpenBLAS's own default)")
+      ->capture_default_str();
   app.add_option("--family", opt.families, "only these families (repeatable)");
-  app.add_flag("--openblas-only", opt.openblas_only, "OpenBLAS and the stamp alone (what the benchmark's children run)");
+  app.add_flag("--openblas-only", opt.openblas_only,
+               "OpenBLAS and the stamp alone (what the benchmark's children run)");
   CLI11_PARSE(app, argc, argv);
   try {
     gemm_bench::run(opt);

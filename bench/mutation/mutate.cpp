@@ -34,8 +34,8 @@ namespace {
 
 struct tally {
   int runs = 0, signals = 0, hangs = 0, raw = 0, failed = 0;  // failed: a non-zero exit where 0 is owed
-  int about_file = 0, names_file = 0, names_path = 0;  // messages about an unreadable file
-  std::vector<std::string> examples;                   // the first few bad outputs
+  int about_file = 0, names_file = 0, names_path = 0;         // messages about an unreadable file
+  std::vector<std::string> examples;                          // the first few bad outputs
 };
 
 // One mutation of `text` (the seed's bytes); `doc` is the seed parsed, for value-aware mutations.
@@ -45,22 +45,31 @@ class mutator {
 
   std::string operator()(const std::string& text, const json& doc) {
     switch (pick(plan_ ? 11 : 9)) {
-      case 0: return flip_bytes(text);
-      case 1: return text.substr(0, pick(text.size()));
-      case 2: return replace_number(text, choose({"1e400", "-1e999", std::string(400, '9'), "18446744073709551616"}));
-      case 3: return break_string(text);
-      case 4: return at_random_value(doc, nest(20000 + pick(80000))).dump();
-      case 5: return at_random_value(doc, other_type()).dump();
-      case 6: return without_random_member(doc).dump();
+      case 0:
+        return flip_bytes(text);
+      case 1:
+        return text.substr(0, pick(text.size()));
+      case 2:
+        return replace_number(text, choose({"1e400", "-1e999", std::string(400, '9'), "18446744073709551616"}));
+      case 3:
+        return break_string(text);
+      case 4:
+        return at_random_value(doc, nest(20000 + pick(80000))).dump();
+      case 5:
+        return at_random_value(doc, other_type()).dump();
+      case 6:
+        return without_random_member(doc).dump();
       case 7: {
         json d = doc;
         d["unknown_" + std::to_string(pick(1000))] = nest(100000);
         return d.dump();
       }
-      case 8: return at_random_value(doc, std::string(1 << 20, 'x')).dump();
+      case 8:
+        return at_random_value(doc, std::string(1 << 20, 'x')).dump();
       case 9: {  // plans: a setting no plan may hold
         json d = doc;
-        if (!d.contains("settings") || !d["settings"].is_object()) d["settings"] = {{"set", json::object()}, {"unset", json::array()}};
+        if (!d.contains("settings") || !d["settings"].is_object())
+          d["settings"] = {{"set", json::object()}, {"unset", json::array()}};
         d["settings"]["set"][choose({"LD_PRELOAD", "", "A=B", "PATH", "LD_LIBRARY_PATH", "TUNE_POLICY"})] = "/tmp/x.so";
         return d.dump();
       }
@@ -108,12 +117,18 @@ class mutator {
   }
   json other_type() {
     switch (pick(6)) {
-      case 0: return "five";
-      case 1: return 5;
-      case 2: return nullptr;
-      case 3: return json::array({1, "a"});
-      case 4: return json::object({{"a", 1}});
-      default: return true;
+      case 0:
+        return "five";
+      case 1:
+        return 5;
+      case 2:
+        return nullptr;
+      case 3:
+        return json::array({1, "a"});
+      case 4:
+        return json::object({{"a", 1}});
+      default:
+        return true;
     }
   }
   // Every value's JSON pointer, to choose one.
@@ -140,8 +155,10 @@ class mutator {
     const auto where = all[pick(all.size())];
     if (where.empty()) return d;
     auto& parent = d[where.parent_pointer()];
-    if (parent.is_object()) parent.erase(where.back());
-    else parent.erase(std::stoul(where.back()));
+    if (parent.is_object())
+      parent.erase(where.back());
+    else
+      parent.erase(std::stoul(where.back()));
     return d;
   }
 
@@ -190,12 +207,16 @@ void judge_output(tally& t, const util::spawn_result& r, const std::string& outp
   }
   if (!expect_message) return;
   ++t.about_file;
-  if (output.find(file.string()) != std::string::npos) ++t.names_file;
-  else if (t.examples.size() < 3) t.examples.push_back("does not name the file: " + output.substr(0, 600));
+  if (output.find(file.string()) != std::string::npos)
+    ++t.names_file;
+  else if (t.examples.size() < 3)
+    t.examples.push_back("does not name the file: " + output.substr(0, 600));
   static const std::regex path(
       R"re((at [^\n]+?: expected|the document: expected|[A-Za-z_][^ ]* is [a-z ]+, expected|has no "))re");
-  if (std::regex_search(output.substr(0, 4096), path)) ++t.names_path;
-  else if (t.examples.size() < 3) t.examples.push_back("names no path: " + output.substr(0, 600));
+  if (std::regex_search(output.substr(0, 4096), path))
+    ++t.names_path;
+  else if (t.examples.size() < 3)
+    t.examples.push_back("names no path: " + output.substr(0, 600));
 }
 
 util::spawn_result run(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env,
@@ -229,7 +250,8 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   double timeout_s = 20;
   app.add_option("--tool", tool, "the tune executable")->required();
-  app.add_option("--tree", tree_arg, "a minted build tree (its first scope's manifest and sidecar are the seeds)")->required();
+  app.add_option("--tree", tree_arg, "a minted build tree (its first scope's manifest and sidecar are the seeds)")
+      ->required();
   app.add_option("--plan", plan_arg, "a plan to mutate (with the program it was made for after --)");
   app.add_option("--sidecars", sidecars, "mutated sidecars");
   app.add_option("--plans", plans, "mutated plans");
@@ -283,9 +305,8 @@ int main(int argc, char** argv) {
     }
 
     std::map<std::string, tally> tallies;
-    const std::vector<std::string> order = {"status",     "status --json",         "verdict",
-                                            "explain",    "stamp step (warn)",     "stamp step (fallback)",
-                                            "plan run"};
+    const std::vector<std::string> order = {
+        "status", "status --json", "verdict", "explain", "stamp step (warn)", "stamp step (fallback)", "plan run"};
     mutator sidecar_mutation(seed, false);
     for (int i = 0; i < sidecars; ++i) {
       const std::string text = expand_nests(sidecar_mutation(seed_text, seed_doc));
@@ -310,7 +331,8 @@ int main(int argc, char** argv) {
             util::parse_json(r.out, "status --json");
           } catch (const util::json_error&) {
             ++tallies[name].raw;
-            if (tallies[name].examples.size() < 3) tallies[name].examples.push_back("not JSON: " + r.out.substr(0, 200));
+            if (tallies[name].examples.size() < 3)
+              tallies[name].examples.push_back("not JSON: " + r.out.substr(0, 200));
           }
         }
       }
@@ -346,8 +368,8 @@ int main(int argc, char** argv) {
       bad = bad || t.signals || t.hangs || t.raw || t.failed;
       for (const auto& e : t.examples) fmt::print("    {}\n", e);
     }
-    fmt::print("\n{} mutated sidecars (seed {}), {} mutated plans; deadline {:.0f} s per run; tool {}\n", sidecars, seed,
-               plan_arg.empty() ? 0 : plans, timeout_s, tool);
+    fmt::print("\n{} mutated sidecars (seed {}), {} mutated plans; deadline {:.0f} s per run; tool {}\n", sidecars,
+               seed, plan_arg.empty() ? 0 : plans, timeout_s, tool);
     fs::remove_all(work);
     return bad ? 1 : 0;
   } catch (const std::exception& e) {

@@ -136,7 +136,8 @@ int run(const options& o) {
         const auto out = run_point(point_envs[i]);
         if (out.status != run_outcome::state::ok) {
           excluded[i] = out.failure;
-        } else if (tol && (!out.result || !compare_output(*baseline.result, *out.result, out.result_type, *tol).within)) {
+        } else if (tol &&
+                   (!out.result || !compare_output(*baseline.result, *out.result, out.result_type, *tol).within)) {
           excluded[i] = "output outside " + tol->text();
         } else {
           samples[i].push_back(run_objective(out));
@@ -228,8 +229,9 @@ int run(const options& o) {
       "Exhaustive pass: {} rounds over every point in {:.0f} s, {} points excluded; final pass: {} rounds over {} "
       "finalists (the exhaustive pass's best {}, every selected point, the baseline).\n\n",
       o.rounds, exhaustive_s, excluded.size(), o.final_rounds, finalists.size(), o.final_best);
-  md += fmt::format("T* = {:.6f} s per window ({}); baseline {:.6f} s per window (q of keeping the baseline: {:.3f}).\n\n",
-                    t[best], describe(space, points[best]), t[0], t[best] / t[0]);
+  md += fmt::format(
+      "T* = {:.6f} s per window ({}); baseline {:.6f} s per window (q of keeping the baseline: {:.3f}).\n\n", t[best],
+      describe(space, points[best]), t[0], t[best] / t[0]);
   const auto& star_samples = final_samples.at(best);
   std::vector<double> deviations;
   for (double x : star_samples) deviations.push_back(std::fabs(x - t[best]));
@@ -240,7 +242,9 @@ int run(const options& o) {
       "Load average (1 min) on this 2-core shared machine: {:.2f} at the start, {:.2f} after the exhaustive pass, "
       "{:.2f} before and {:.2f} after the final pass.\n\n",
       load_start, load_after_exhaustive, load_before_final, load_end);
-  md += "| budget | search | status | selected | T(selected) s/window | q | q (fastest process) | elapsed s | overrun s | processes | load before → after |\n";
+  md +=
+      "| budget | search | status | selected | T(selected) s/window | q | q (fastest process) | elapsed s | overrun s "
+      "| processes | load before → after |\n";
   md += "|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---|\n";
   std::map<double, int> index;
   for (const auto& row : rows) {

@@ -13,7 +13,8 @@ namespace tune::race_real {
 
 busy_core::busy_core() {
   const unsigned cpus = std::thread::hardware_concurrency();
-  if (cpus < 2) throw std::runtime_error(fmt::format("--load needs a second CPU to keep busy; this machine has {}", cpus));
+  if (cpus < 2)
+    throw std::runtime_error(fmt::format("--load needs a second CPU to keep busy; this machine has {}", cpus));
   const int here = measure::current_cpu().value_or(0);
   cpu_ = here == 0 ? 1 : 0;
   thread_ = std::thread([this] {

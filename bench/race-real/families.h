@@ -11,7 +11,7 @@
 namespace tune::race_real {
 
 struct mint_job {
-  std::string label;              // the table's row: "A/A", "planted 5%", ...
+  std::string label;  // the table's row: "A/A", "planted 5%", ...
   family_spec family;
   std::vector<std::string> hits;  // the suffixes whose win is a recovery; none: any win is a false win
 };

@@ -42,7 +42,6 @@ class kernel_timer final : public race::timer {
   double time_copy(std::size_t copy, std::size_t elements, std::uint64_t reps);
 
  private:
-
   std::vector<family_spec> families_;
   const std::vector<dot_fn>& dots_;
   std::vector<float> lhs_, rhs_;

@@ -21,15 +21,14 @@ namespace tune::race_real {
 
 namespace {
 
-double now_s() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 }  // namespace
 
 void add_job_options(CLI::App& app, job_options& o) {
   app.add_option("--aa", o.identical, "A/A mints: the fallback and --twins byte-identical copies");
-  app.add_option("--twins", o.twins, "identical copies beside the fallback in the A/A family")->check(CLI::Range(1, 11));
+  app.add_option("--twins", o.twins, "identical copies beside the fallback in the A/A family")
+      ->check(CLI::Range(1, 11));
   app.add_option("--planted", o.planted, "mints per planted gain");
   app.add_option("--gains", o.gains_pct, "planted rows' work saved, percent")->delimiter(',');
   app.add_option("--twelve", o.twelve, "mints of each 12-row family (mixed grid, all identical)");

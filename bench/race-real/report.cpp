@@ -30,11 +30,11 @@ std::string rate(std::size_t k, std::size_t n) {
 
 std::string telemetry_line(const nlohmann::json& state) {
   const auto text = [](const nlohmann::json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); };
-  return fmt::format("load {} · cpu {} · governor {} · turbo {} · cgroup v1 cpu.stat {} · cgroup v2 cpu.stat {}",
-                     text(state.value("load_avg", nlohmann::json("?"))), text(state.value("cpu", nlohmann::json("?"))),
-                     text(state.value("governor", nlohmann::json("?"))), text(state.value("turbo", nlohmann::json("?"))),
-                     text(state.value("cgroup_v1", nlohmann::json("?"))),
-                     text(state.value("cgroup_v2", nlohmann::json("?"))));
+  return fmt::format(
+      "load {} · cpu {} · governor {} · turbo {} · cgroup v1 cpu.stat {} · cgroup v2 cpu.stat {}",
+      text(state.value("load_avg", nlohmann::json("?"))), text(state.value("cpu", nlohmann::json("?"))),
+      text(state.value("governor", nlohmann::json("?"))), text(state.value("turbo", nlohmann::json("?"))),
+      text(state.value("cgroup_v1", nlohmann::json("?"))), text(state.value("cgroup_v2", nlohmann::json("?"))));
 }
 
 }  // namespace
@@ -65,12 +65,21 @@ mint_record record_mint(const mint_job& job, const race::mint_result& m) {
 }
 
 std::string mint_line(const mint_job& job, const std::string& arm, const race::mint_result& m) {
-  nlohmann::json out{{"job", job.label}, {"arm", arm}, {"status", race::to_string(m.status)}, {"overridden", m.noise_overridden},
-                     {"noise_floor_pct", m.noise_floor_pct}, {"ms", m.ms}, {"phase_s", m.phase_s}};
-  for (const auto& p : m.probes) out["probes"].push_back({{"label", p.label}, {"mad_pct", p.mad_pct}, {"cv_pct", p.cv_pct}});
+  nlohmann::json out{{"job", job.label},
+                     {"arm", arm},
+                     {"status", race::to_string(m.status)},
+                     {"overridden", m.noise_overridden},
+                     {"noise_floor_pct", m.noise_floor_pct},
+                     {"ms", m.ms},
+                     {"phase_s", m.phase_s}};
+  for (const auto& p : m.probes)
+    out["probes"].push_back({{"label", p.label}, {"mad_pct", p.mad_pct}, {"cv_pct", p.cv_pct}});
   for (const auto& f : m.families) {
-    nlohmann::json family{{"winner", f.winner}, {"verdict", race::to_string(f.outcome)}, {"need_pct", f.need_pct},
-                          {"note", f.note}, {"ms", f.ms}};
+    nlohmann::json family{{"winner", f.winner},
+                          {"verdict", race::to_string(f.outcome)},
+                          {"need_pct", f.need_pct},
+                          {"note", f.note},
+                          {"ms", f.ms}};
     if (f.margin_pct) family["margin_pct"] = *f.margin_pct;
     if (f.drift_pct) family["drift_pct"] = *f.drift_pct;
     for (const auto& r : f.rows) {
@@ -97,17 +106,20 @@ std::string render(const std::vector<mint_record>& mints, const std::vector<std:
       "Protocol{}: {} ms windows (+0-{:.0f}% jitter), screen {} rounds, final >= {}, validation >= {} paired rounds, "
       "re-race {}, up to {} paired rounds on a noisy box, min margin {:.0f}%, alpha {}, probe {} windows, settle above "
       "{:.0f}% by spinning {:g} s, ceiling {:.0f}%{}.\n\n",
-      context.arms.empty() ? ""
-                           : fmt::format(" (arms {}, every job minted under each; the first)", fmt::join(context.arms, ", ")),
+      context.arms.empty()
+          ? ""
+          : fmt::format(" (arms {}, every job minted under each; the first)", fmt::join(context.arms, ", ")),
       p.window_ms, p.window_jitter * 100, p.screen_rounds, p.final_rounds, p.validate_rounds,
       p.validate_relocated > 0 ? fmt::format("on relocated copies at {} placement(s)", p.validate_relocated)
                                : "at the rows' own addresses",
       p.noisy_rounds, p.min_margin * 100, p.alpha, p.probe_windows, p.probe_settle * 100, p.spin_seconds,
       p.noise_ceiling * 100, p.noise_override ? " (overridden: refusals counted, not enforced)" : "");
 
-  out += "| family | mints | refused for noise (with --override: would refuse) | wins (identical: false wins; else a planted row seated) [95% CI] | "
-         "measured gain (median) | need (median) | mint s median | mint s p90 | ms per row (median) | "
-         "median s: warm / screen / final / validate / probe / spin |\n";
+  out +=
+      "| family | mints | refused for noise (with --override: would refuse) | wins (identical: false wins; else a "
+      "planted row seated) [95% CI] | "
+      "measured gain (median) | need (median) | mint s median | mint s p90 | ms per row (median) | "
+      "median s: warm / screen / final / validate / probe / spin |\n";
   out += "|---|---|---|---|---|---|---|---|---|---|\n";
   for (const std::string& label : order) {
     std::vector<const mint_record*> rows;
@@ -136,15 +148,15 @@ std::string render(const std::vector<mint_record>& mints, const std::vector<std:
       needs.push_back(m->need_pct);
       if (m->gain_pct) gains.push_back(*m->gain_pct);
     }
-    out += fmt::format("| {} | {} | {} | {} | {} | {} | {:.2f} | {:.2f} | {:.0f} | {:.2f} / {:.2f} / {:.2f} / "
-                       "{:.2f} / {:.2f} / {:.2f} |\n",
-                       label, rows.size(), rate(refused, rows.size()), rate(wins, decided),
-                       gains.empty() ? "-" : fmt::format("{:.1f}%", quantile(gains, 0.5)),
-                       needs.empty() ? "-" : fmt::format("{:.1f}%", quantile(needs, 0.5)), quantile(seconds, 0.5),
-                       quantile(seconds, 0.9), quantile(per_row_ms, 0.5), quantile(phases["warm"], 0.5),
-                       quantile(phases["screen"], 0.5), quantile(phases["final"], 0.5),
-                       quantile(phases["validate"], 0.5), quantile(phases["probe"], 0.5),
-                       quantile(phases["spin"], 0.5));
+    out += fmt::format(
+        "| {} | {} | {} | {} | {} | {} | {:.2f} | {:.2f} | {:.0f} | {:.2f} / {:.2f} / {:.2f} / "
+        "{:.2f} / {:.2f} / {:.2f} |\n",
+        label, rows.size(), rate(refused, rows.size()), rate(wins, decided),
+        gains.empty() ? "-" : fmt::format("{:.1f}%", quantile(gains, 0.5)),
+        needs.empty() ? "-" : fmt::format("{:.1f}%", quantile(needs, 0.5)), quantile(seconds, 0.5),
+        quantile(seconds, 0.9), quantile(per_row_ms, 0.5), quantile(phases["warm"], 0.5),
+        quantile(phases["screen"], 0.5), quantile(phases["final"], 0.5), quantile(phases["validate"], 0.5),
+        quantile(phases["probe"], 0.5), quantile(phases["spin"], 0.5));
   }
   return out;
 }

@@ -17,14 +17,14 @@ struct mint_record {
   std::string label;
   std::size_t rows = 0;
   race::mint_status status = race::mint_status::ok;
-  bool overridden = false;           // the ceiling would have refused it; TUNE_NOISE_OVERRIDE raced it
-  bool planted = false;              // the job has a row whose win is a recovery
-  bool won = false;                  // a row other than the fallback holds the seat
-  bool hit = false;                  // the planted row holds it
+  bool overridden = false;  // the ceiling would have refused it; TUNE_NOISE_OVERRIDE raced it
+  bool planted = false;     // the job has a row whose win is a recovery
+  bool won = false;         // a row other than the fallback holds the seat
+  bool hit = false;         // the planted row holds it
   double need_pct = 0;
   double noise_floor_pct = 0;
-  std::optional<double> gain_pct;    // the hit row's measured median gain over the fallback
-  double mint_s = 0;                 // the whole run_mint: probes, spins and the family's race
+  std::optional<double> gain_pct;  // the hit row's measured median gain over the fallback
+  double mint_s = 0;               // the whole run_mint: probes, spins and the family's race
   std::map<std::string, double> phase_s;
 };
 
@@ -36,13 +36,13 @@ mint_record record_mint(const mint_job& job, const race::mint_result& m);
 std::string mint_line(const mint_job& job, const std::string& arm, const race::mint_result& m);
 
 struct run_context {
-  std::string command;               // the exact command line
-  std::string conditions;            // what else the machine was doing, in words
+  std::string command;     // the exact command line
+  std::string conditions;  // what else the machine was doing, in words
   bool load = false;
   int load_cpu = -1;
-  nlohmann::json before, after;      // measure::machine_state at the start and the end
+  nlohmann::json before, after;  // measure::machine_state at the start and the end
   double wall_s = 0;
-  std::vector<std::string> arms;     // the protocol arms every job ran under; empty: one protocol
+  std::vector<std::string> arms;  // the protocol arms every job ran under; empty: one protocol
 };
 
 // The table: per job, mints, refusals, wins with Clopper-Pearson 95% intervals, the time to mint

@@ -55,7 +55,8 @@ cell_result run_cell(const scenario& s, family_shape shape, double gain, std::si
     for (std::size_t k = 0; k < work.size(); ++k) {
       costs.push_back(fallback_ns * work[k]);
       // The best two rows are tied (2.5% apart, inside the 3% band): rule 7 may seat either.
-      family.rows.push_back({k + 2 >= work.size() ? "planted" + std::to_string(k) : "w" + std::to_string(k), std::nullopt});
+      family.rows.push_back(
+          {k + 2 >= work.size() ? "planted" + std::to_string(k) : "w" + std::to_string(k), std::nullopt});
     }
   }
 

@@ -13,9 +13,9 @@ namespace tune::simulate {
 
 struct scenario {
   std::string name;
-  double cv = 0.03;            // lognormal window noise, rows and probe alike
-  double drift = 0;            // amplitude of a slow level swing (0.2: +-20%)
-  double outlier_rate = 0;     // share of windows hit by a 3x disturbance
+  double cv = 0.03;         // lognormal window noise, rows and probe alike
+  double drift = 0;         // amplitude of a slow level swing (0.2: +-20%)
+  double outlier_rate = 0;  // share of windows hit by a 3x disturbance
 };
 
 const std::vector<scenario>& scenarios();
@@ -30,10 +30,10 @@ enum class family_shape { four, twelve_mixed };
 
 struct cell_result {
   std::size_t races = 0;
-  std::size_t hits = 0;        // false wins (gain 0) or recoveries (gain > 0)
-  std::size_t would_refuse = 0;  // mints the noise ceiling would have refused (raced with the override)
-  std::vector<double> needs;   // need_pct per race
-  std::vector<double> mint_s;  // simulated seconds per mint
+  std::size_t hits = 0;                   // false wins (gain 0) or recoveries (gain > 0)
+  std::size_t would_refuse = 0;           // mints the noise ceiling would have refused (raced with the override)
+  std::vector<double> needs;              // need_pct per race
+  std::vector<double> mint_s;             // simulated seconds per mint
   std::map<std::string, double> phase_s;  // simulated seconds by phase, summed over the mints
   // Races whose planted gain is at least twice that mint's closing need (max(min_margin, final
   // noise floor)): the need is a per-mint quantity, so the goal is judged race by race.

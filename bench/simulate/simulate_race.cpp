@@ -73,16 +73,19 @@ std::string render(const std::vector<cell>& cells, const tune::race::protocol& p
 
   std::string goals, time_table;
   bool all_met = true;
-  time_table += "| scenario | 4 rows: median s | 4 rows: p90 s | 12 rows: median s | 12 rows: p90 s | 12 rows: a best "
-                "row seated | 12 rows, mean s: warm / screen / final / validate / probe / spin |\n"
-                "|---|---|---|---|---|---|---|\n";
+  time_table +=
+      "| scenario | 4 rows: median s | 4 rows: p90 s | 12 rows: median s | 12 rows: p90 s | 12 rows: a best "
+      "row seated | 12 rows, mean s: warm / screen / final / validate / probe / spin |\n"
+      "|---|---|---|---|---|---|---|\n";
   for (std::size_t s = 0; s < scenarios.size(); ++s) {
     std::vector<const cell*> row;
     const cell* twelve = nullptr;
     for (const auto& c : cells) {
       if (c.scenario != s) continue;
-      if (c.shape == family_shape::four) row.push_back(&c);
-      else twelve = &c;
+      if (c.shape == family_shape::four)
+        row.push_back(&c);
+      else
+        twelve = &c;
     }
     const cell& aa = *row.front();
     std::size_t refused = 0, total = 0;
@@ -95,10 +98,12 @@ std::string render(const std::vector<cell>& cells, const tune::race::protocol& p
     out += fmt::format("| {} | {:.1f}% | {:.1f}% | {} |", scenarios[s].name, tune::measure::median(aa.result.needs),
                        100.0 * static_cast<double>(refused) / static_cast<double>(total),
                        rate(aa.result.hits, aa.result.races));
-    for (std::size_t g = 1; g < row.size(); ++g) out += fmt::format(" {} |", rate(row[g]->result.hits, row[g]->result.races));
+    for (std::size_t g = 1; g < row.size(); ++g)
+      out += fmt::format(" {} |", rate(row[g]->result.hits, row[g]->result.races));
     out += "\n";
 
-    time_table += fmt::format("| {} | {:.2f} | {:.2f} |", scenarios[s].name, quantile(four_s, 0.5), quantile(four_s, 0.9));
+    time_table +=
+        fmt::format("| {} | {:.2f} | {:.2f} |", scenarios[s].name, quantile(four_s, 0.5), quantile(four_s, 0.9));
     if (twelve) {
       const cell_result& t = twelve->result;
       const auto mean = [&](const char* phase) {
@@ -116,7 +121,8 @@ std::string render(const std::vector<cell>& cells, const tune::race::protocol& p
       const double false_rate = static_cast<double>(aa.result.hits) / static_cast<double>(aa.result.races);
       const bool met = false_rate <= 0.01;
       all_met = all_met && met;
-      goals += fmt::format("- {}: false wins {:.2f}% {} 1%\n", scenarios[s].name, false_rate * 100, met ? "<=" : "EXCEEDS");
+      goals +=
+          fmt::format("- {}: false wins {:.2f}% {} 1%\n", scenarios[s].name, false_rate * 100, met ? "<=" : "EXCEEDS");
     }
     for (std::size_t g = 1; g < row.size(); ++g) {
       const cell_result& r = row[g]->result;
@@ -129,7 +135,8 @@ std::string render(const std::vector<cell>& cells, const tune::race::protocol& p
                            rate(r.qualifying_hits, r.qualifying), met ? ">=" : "BELOW");
     }
   }
-  out += fmt::format("\n## Time to mint (simulated seconds: probes, spins and the race of one family)\n\n{}", time_table);
+  out +=
+      fmt::format("\n## Time to mint (simulated seconds: probes, spins and the race of one family)\n\n{}", time_table);
   out += fmt::format("\n## Goals: {}\n\n{}", all_met ? "met" : "NOT met", goals);
   out += "\n## Why planted gains of at least twice the need were missed\n\n";
   bool any = false;

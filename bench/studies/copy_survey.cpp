@@ -38,8 +38,8 @@ copy_survey survey_copies(placement set, double seconds, double window_ms, doubl
   std::mt19937_64 random(1);
   const auto now = [] { return std::chrono::steady_clock::now(); };
   const auto started = now();
-  const auto until = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                   std::chrono::duration<double>(seconds));
+  const auto until =
+      started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
   while (now() < until) {
     const double at_s = std::chrono::duration<double>(now() - started).count();
     std::shuffle(order.begin(), order.end(), random);
@@ -102,8 +102,11 @@ std::string render_survey(const copy_survey& survey, const std::string& command,
   std::string out = "# Byte-identical copies at different addresses\n\n";
   out += fmt::format("Command: `{}`  \nConditions: {}; {} rounds; {} stretches of {:g} s.\n\n", command, conditions,
                      survey.rounds, survey.stretches, survey.stretch_s);
-  out += "| copy | address within its page | median ratio to copy 0 - 1 | MAD of the ratio | worst stretch: |median ratio - 1| "
-         "| stretches 3% or more off | the same rounds dealt at random: groups 3% or more off |\n|---|---|---|---|---|---|---|\n";
+  out +=
+      "| copy | address within its page | median ratio to copy 0 - 1 | MAD of the ratio | worst stretch: |median ratio "
+      "- 1| "
+      "| stretches 3% or more off | the same rounds dealt at random: groups 3% or more off "
+      "|\n|---|---|---|---|---|---|---|\n";
   for (const auto& r : survey.copies)
     out += fmt::format("| {} | {:#05x} | {:+.2f}% | {:.2f}% | {:.2f}% | {:.0f}% | {:.0f}% |\n", r.copy, r.offset,
                        r.ratio_to_first_pct, r.mad_pct, r.worst_stretch_pct, r.stretches_off * 100, r.dealt_off * 100);

@@ -17,17 +17,17 @@ namespace tune::race_real {
 
 struct copy_reading {
   std::size_t copy = 0;
-  unsigned offset = 0;           // function address modulo 4096
-  double ratio_to_first_pct = 0; // median over rounds of (time of copy / time of copy 0) - 1
-  double mad_pct = 0;            // spread of that ratio
-  double worst_stretch_pct = 0;  // the largest |median ratio - 1| of any stretch
-  double stretches_off = 0;      // share of stretches whose |median ratio - 1| >= 3%
-  double dealt_off = 0;          // the same share when the rounds are dealt into groups at random
+  unsigned offset = 0;            // function address modulo 4096
+  double ratio_to_first_pct = 0;  // median over rounds of (time of copy / time of copy 0) - 1
+  double mad_pct = 0;             // spread of that ratio
+  double worst_stretch_pct = 0;   // the largest |median ratio - 1| of any stretch
+  double stretches_off = 0;       // share of stretches whose |median ratio - 1| >= 3%
+  double dealt_off = 0;           // the same share when the rounds are dealt into groups at random
 };
 
 struct copy_survey {
   std::size_t rounds = 0;
-  std::size_t stretches = 0;     // stretches of at least 10 rounds
+  std::size_t stretches = 0;  // stretches of at least 10 rounds
   double stretch_s = 0;
   std::vector<copy_reading> copies;
   // The raw rounds, for questions the table does not answer (how long a gap lasts): when each

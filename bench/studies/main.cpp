@@ -75,8 +75,9 @@ int main(int argc, char** argv) {
   tune::race::protocol p;
   std::vector<std::string> arm_specs{"base"};
   std::string arms_placement = "aligned";
-  arms->add_option("--arms", arm_specs,
-                   "the protocols: base, relocated, relocated=N, window=MS, or a '+'-joined mix (relocated=3+window=10)")
+  arms->add_option(
+          "--arms", arm_specs,
+          "the protocols: base, relocated, relocated=N, window=MS, or a '+'-joined mix (relocated=3+window=10)")
       ->delimiter(',');
   arms->add_option("--placement", arms_placement, "copies at the default alignment (packed) or 64-byte aligned")
       ->check(CLI::IsMember({"packed", "aligned"}))
@@ -101,7 +102,9 @@ int main(int argc, char** argv) {
   add_study_options(*windows, windows_o, true);
   double windows_s = 120;
   std::vector<double> window_lengths_ms{2, 5, 10, 20};
-  windows->add_option("--seconds", windows_s, "how long the study runs")->check(CLI::PositiveNumber)->capture_default_str();
+  windows->add_option("--seconds", windows_s, "how long the study runs")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   windows->add_option("--lengths", window_lengths_ms, "window lengths compared, ms")->delimiter(',');
 
   CLI::App* spins = app.add_subcommand("spins", "a probe, a settling spin, the probe again: does the spin settle it");
@@ -121,7 +124,9 @@ int main(int argc, char** argv) {
   add_study_options(*survey, survey_o, true);
   double survey_s = 300, stretch_s = 2, survey_window_ms = tune::race::protocol{}.window_ms;
   std::string survey_log;
-  survey->add_option("--seconds", survey_s, "how long the survey runs")->check(CLI::PositiveNumber)->capture_default_str();
+  survey->add_option("--seconds", survey_s, "how long the survey runs")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   survey->add_option("--stretch", stretch_s, "judge the copies in stretches of this many seconds")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();

@@ -32,8 +32,8 @@ void apply(const std::string& spec, const std::string& change, race::protocol& p
   if (change.rfind("relocated=", 0) == 0) {
     const double n = number(spec, change, "relocated=N with N placements, 1 or more, e.g. relocated=2", 1);
     if (n != static_cast<int>(n))
-      throw std::invalid_argument(fmt::format("--arms '{}': '{}' is not valid; N counts placements: pass an integer",
-                                              spec, change));
+      throw std::invalid_argument(
+          fmt::format("--arms '{}': '{}' is not valid; N counts placements: pass an integer", spec, change));
     p.validate_relocated = static_cast<int>(n);
     return;
   }
@@ -41,9 +41,10 @@ void apply(const std::string& spec, const std::string& change, race::protocol& p
     p.window_ms = number(spec, change, "window=MS with MS milliseconds > 0, e.g. window=1.5", 1e-9);
     return;
   }
-  throw std::invalid_argument(fmt::format("--arms '{}': '{}' is unknown; pass base, relocated, relocated=N, "
-                                          "window=MS or a '+'-joined mix, e.g. relocated=3+window=10",
-                                          spec, change));
+  throw std::invalid_argument(
+      fmt::format("--arms '{}': '{}' is unknown; pass base, relocated, relocated=N, "
+                  "window=MS or a '+'-joined mix, e.g. relocated=3+window=10",
+                  spec, change));
 }
 
 }  // namespace

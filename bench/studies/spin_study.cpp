@@ -49,12 +49,14 @@ std::vector<spin_reading> study_spins(const std::vector<double>& spins_s, std::s
 std::string render_spins(const std::vector<spin_reading>& readings, const std::string& command,
                          const std::string& conditions, const race::protocol& p, double sleep_s) {
   std::string out = "# The settling spin on the real machine\n\n";
-  out += fmt::format("Command: `{}`  \nConditions: {}. Each trial sleeps {:g} s, probes ({} windows of {:g} ms), spins, "
-                     "probes again.\n\n",
-                     command, conditions, sleep_s, p.probe_windows, p.window_ms);
-  out += fmt::format("| spin s | trials | first probe MAD (median) | second (median) | first above {:.0f}% | of those, "
-                     "second at or below | second after a noisy first (median) |\n|---|---|---|---|---|---|---|\n",
-                     p.probe_settle * 100);
+  out += fmt::format(
+      "Command: `{}`  \nConditions: {}. Each trial sleeps {:g} s, probes ({} windows of {:g} ms), spins, "
+      "probes again.\n\n",
+      command, conditions, sleep_s, p.probe_windows, p.window_ms);
+  out += fmt::format(
+      "| spin s | trials | first probe MAD (median) | second (median) | first above {:.0f}% | of those, "
+      "second at or below | second after a noisy first (median) |\n|---|---|---|---|---|---|---|\n",
+      p.probe_settle * 100);
   for (const auto& r : readings) {
     out += fmt::format("| {:g} | {} | {:.2f}% | {:.2f}% | {} | {} | {:.2f}% |\n", r.spin_s, r.trials, r.first_mad_pct,
                        r.second_mad_pct, r.noisy, r.settled, r.second_if_noisy_pct);

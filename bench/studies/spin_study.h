@@ -13,9 +13,9 @@ namespace tune::race_real {
 struct spin_reading {
   double spin_s = 0;
   std::size_t trials = 0;
-  std::size_t noisy = 0;           // first probe above the settle threshold
-  std::size_t settled = 0;         // of those, second probe at or below it
-  double first_mad_pct = 0;        // medians over the trials
+  std::size_t noisy = 0;     // first probe above the settle threshold
+  std::size_t settled = 0;   // of those, second probe at or below it
+  double first_mad_pct = 0;  // medians over the trials
   double second_mad_pct = 0;
   double second_if_noisy_pct = 0;  // median second reading after a noisy first one
 };

@@ -13,9 +13,7 @@ namespace tune::race_real {
 
 namespace {
 
-double now_s() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 }  // namespace
 
@@ -58,8 +56,9 @@ std::vector<window_reading> study_windows(const std::vector<double>& windows_ms,
     r.faster_first /= static_cast<double>(r.rounds);
     const double edge = r.faster_first - 0.5;
     const double z_alpha = 1.96, z_power = 1.645;
-    r.pairs_needed = edge <= 0 ? INFINITY
-                               : std::pow((z_alpha * 0.5 + z_power * std::sqrt(r.faster_first * (1 - r.faster_first))) / edge, 2);
+    r.pairs_needed =
+        edge <= 0 ? INFINITY
+                  : std::pow((z_alpha * 0.5 + z_power * std::sqrt(r.faster_first * (1 - r.faster_first))) / edge, 2);
     r.seconds_needed = r.pairs_needed * 2 * r.window_ms / 1000;
     out.push_back(r);
   }
@@ -70,9 +69,10 @@ std::string render_study(const std::vector<window_reading>& readings, const std:
                          const std::string& conditions) {
   std::string out = "# Window length on the real machine\n\n";
   out += fmt::format("Command: `{}`  \nConditions: {}\n\n", command, conditions);
-  out += "| window ms | rounds | identical rows: median ratio - 1 | its MAD | one row: window MAD | 3% less work: "
-         "median ratio - 1 | P(it is faster) | pairs to resolve 3% | seconds to resolve 3% |\n"
-         "|---|---|---|---|---|---|---|---|---|\n";
+  out +=
+      "| window ms | rounds | identical rows: median ratio - 1 | its MAD | one row: window MAD | 3% less work: "
+      "median ratio - 1 | P(it is faster) | pairs to resolve 3% | seconds to resolve 3% |\n"
+      "|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& r : readings) {
     out += fmt::format("| {:g} | {} | {:+.2f}% | {:.2f}% | {:.2f}% | {:+.2f}% | {:.3f} | {:.0f} | {:.2f} |\n",
                        r.window_ms, r.rounds, r.identical_ratio_pct, r.identical_ratio_mad_pct, r.window_mad_pct,

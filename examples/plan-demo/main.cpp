@@ -47,13 +47,22 @@ options parse(int argc, char** argv) {
 
 class stepper {
  public:
-  explicit stepper(int n) : n_(n), field_(fftw_alloc_complex(cells())), spectrum_(fftw_alloc_complex(cells())),
-                            real_(cells()), mixed_(cells()), mix_(cells()), filter_(cells()) {
+  explicit stepper(int n)
+      : n_(n),
+        field_(fftw_alloc_complex(cells())),
+        spectrum_(fftw_alloc_complex(cells())),
+        real_(cells()),
+        mixed_(cells()),
+        mix_(cells()),
+        filter_(cells()) {
     // The thread count and planning effort are the plan's to choose; the problem is not.
     fftw_threads_ = tune::knob("fftw_threads", 1);
     fftw_plan_with_nthreads(fftw_threads_);
     const unsigned flags = tune::fftw::planner_flags(FFTW_ESTIMATE);
-    planner_ = flags & FFTW_ESTIMATE ? "estimate" : flags & FFTW_PATIENT ? "patient" : flags & FFTW_EXHAUSTIVE ? "exhaustive" : "measure";
+    planner_ = flags & FFTW_ESTIMATE     ? "estimate"
+               : flags & FFTW_PATIENT    ? "patient"
+               : flags & FFTW_EXHAUSTIVE ? "exhaustive"
+                                         : "measure";
     forward_ = fftw_plan_dft_2d(n, n, field_, spectrum_, FFTW_FORWARD, flags);
     tune::fftw::planned("forward 2d", forward_);
     backward_ = fftw_plan_dft_2d(n, n, spectrum_, field_, FFTW_BACKWARD, flags);

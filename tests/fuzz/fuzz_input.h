@@ -29,8 +29,8 @@ inline const std::filesystem::path& folder() {
 // Writes the input to <folder>/<name> and returns that path.
 inline std::filesystem::path as_file(const std::uint8_t* data, std::size_t size, const std::string& name) {
   const auto path = folder() / name;
-  std::ofstream(path, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(data),
-                                                               static_cast<std::streamsize>(size));
+  std::ofstream(path, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   return path;
 }
 

@@ -20,18 +20,20 @@ std::string call_limit_how(const family_info& family, const family_gate& gate) {
 }
 
 std::string wrong_output(const family_info& family, const family_gate& gate, const row_check& c) {
-  std::string text = fmt::format("wrong output at call {} of {} ({}; tolerance {})", c.call, c.of, c.describe,
-                                 family.tolerance);
+  std::string text =
+      fmt::format("wrong output at call {} of {} ({}; tolerance {})", c.call, c.of, c.describe, family.tolerance);
   if (gate.reference_varies)
-    text += "; the reference's own output also changes from call to call on the same inputs: the kernel keeps "
-            "state or changes its inputs, and fx.fresh_inputs() gives every call the fixture's inputs";
+    text +=
+        "; the reference's own output also changes from call to call on the same inputs: the kernel keeps "
+        "state or changes its inputs, and fx.fresh_inputs() gives every call the fixture's inputs";
   return text;
 }
 
 // Checks `row` of `table` and records the answer in `g`.
 void check_row(const family_info& family, family_gate& gate, family_session& session, std::size_t table,
                std::size_t row, row_gate& g) {
-  auto got = session.check(table, row, gate_calls, gate.limits.call_s, limit_text(family, gate, gate.limits.call_s, false));
+  auto got =
+      session.check(table, row, gate_calls, gate.limits.call_s, limit_text(family, gate, gate.limits.call_s, false));
   if (auto* failure = std::get_if<race::row_failure>(&got)) {
     g.failure = *failure;
     return;
@@ -51,8 +53,7 @@ std::string telling_line(const std::string& text) {
     const auto end = lines.find('\n', start);
     const std::string line = lines.substr(start, end == std::string::npos ? std::string::npos : end - start);
     if (first.empty()) first = line;
-    if (line.find("error") != std::string::npos || line.find("undefined reference") != std::string::npos)
-      return line;
+    if (line.find("error") != std::string::npos || line.find("undefined reference") != std::string::npos) return line;
     if (end == std::string::npos) break;
     start = end + 1;
   }
@@ -70,16 +71,16 @@ race::row_failure build_failure(const row_info& row) {
     const std::string rest = newline == std::string::npos ? std::string() : text->substr(newline + 1);
     return {stage, telling_line(rest), first_lines(rest)};
   }
-  return {"compile", fmt::format("its object did not build, and the build left no record at {}.fail.txt",
-                                 row.build_record),
-          ""};
+  return {"compile",
+          fmt::format("its object did not build, and the build left no record at {}.fail.txt", row.build_record), ""};
 }
 
 std::string limit_text(const family_info& family, const family_gate& gate, double limit_s, bool window) {
   if (window)
-    return fmt::format("a timed window ran past its {:.1f} s limit (the call limit, {}, plus 20x the window's calls "
-                       "at their gate time)",
-                       limit_s, call_limit_how(family, gate));
+    return fmt::format(
+        "a timed window ran past its {:.1f} s limit (the call limit, {}, plus 20x the window's calls "
+        "at their gate time)",
+        limit_s, call_limit_how(family, gate));
   return fmt::format("a call ran past the {:.1f} s limit ({})", limit_s, call_limit_how(family, gate));
 }
 
@@ -126,9 +127,9 @@ family_gate run_gate(const family_info& family, family_session& session, const b
     for (std::size_t t = 0; t < tables; ++t) {
       auto& table = gate.tables[t];
       const double limit = gate.limits.reference_call_s;
-      const std::string how = family.timeout_s > 0 ? fmt::format("the family's TIMEOUT {:g} s", family.timeout_s)
-                                                   : fmt::format("{:g} s, the limit of a reference call",
-                                                                 gate.limits.reference_call_s);
+      const std::string how = family.timeout_s > 0
+                                  ? fmt::format("the family's TIMEOUT {:g} s", family.timeout_s)
+                                  : fmt::format("{:g} s, the limit of a reference call", gate.limits.reference_call_s);
       auto got = session.reference(t, gate.reference, gate_calls, limit, "a call ran past " + how);
       if (auto* failure = std::get_if<race::row_failure>(&got)) {
         if (t == 0) {
@@ -139,8 +140,8 @@ family_gate run_gate(const family_info& family, family_session& session, const b
         // A companion whose reference fails: none of its rows can be checked; it follows the family.
         for (auto& g : table)
           if (g.runnable && !g.failure)
-            g.failure = race::row_failure{failure->stage, "the companion of the reference row failed: " + failure->detail,
-                                          failure->diagnostic};
+            g.failure = race::row_failure{
+                failure->stage, "the companion of the reference row failed: " + failure->detail, failure->diagnostic};
         continue;
       }
       const auto& calls = std::get<reference_calls>(got);
@@ -152,7 +153,8 @@ family_gate run_gate(const family_info& family, family_session& session, const b
       table[gate.reference].check = row_check{true, 0, gate_calls, "the reference", 0, 0, 0, calls.call_ns};
       table[gate.reference].call_s = median_s(calls.call_ns);
       for (std::size_t i = 0; i < table.size(); ++i)
-        if (i != gate.reference && table[i].runnable && !table[i].failure) check_row(family, gate, session, t, i, table[i]);
+        if (i != gate.reference && table[i].runnable && !table[i].failure)
+          check_row(family, gate, session, t, i, table[i]);
     }
   } catch (const fixture_failed& e) {
     gate.error = e.what();
@@ -168,7 +170,8 @@ family_gate run_gate(const family_info& family, family_session& session, const b
 
 std::optional<race::row_failure> recheck_row(const family_info& family, const family_gate& gate,
                                              family_session& session, std::size_t table, std::size_t row) {
-  auto got = session.check(table, row, gate_calls, gate.limits.call_s, limit_text(family, gate, gate.limits.call_s, false));
+  auto got =
+      session.check(table, row, gate_calls, gate.limits.call_s, limit_text(family, gate, gate.limits.call_s, false));
   if (auto* failure = std::get_if<race::row_failure>(&got)) {
     failure->detail = "after the race, " + failure->detail;
     return *failure;

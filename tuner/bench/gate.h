@@ -23,10 +23,10 @@ inline constexpr int gate_calls = 3;
 
 struct row_gate {
   bool runnable = true;
-  std::string why_not_runnable;          // "requires avx512f: not on this box"
+  std::string why_not_runnable;  // "requires avx512f: not on this box"
   std::optional<race::row_failure> failure;
-  std::optional<row_check> check;        // set when the row was called and answered
-  double call_s = 0;                     // its median gate call, for its time limits
+  std::optional<row_check> check;  // set when the row was called and answered
+  double call_s = 0;               // its median gate call, for its time limits
   bool passed() const { return runnable && !failure && check && check->pass; }
 };
 
@@ -34,11 +34,11 @@ struct row_gate {
 struct family_gate {
   std::vector<std::vector<row_gate>> tables;
   std::size_t reference = 0;
-  std::optional<std::size_t> fallback;   // first runnable row of the chain
+  std::optional<std::size_t> fallback;  // first runnable row of the chain
   call_limits limits;
   double reference_call_s = 0;
   bool reference_varies = false;
-  std::string error;                     // the family cannot be raced (its fixture, reference or fallback failed)
+  std::string error;  // the family cannot be raced (its fixture, reference or fallback failed)
   const std::vector<row_gate>& rows() const { return tables.front(); }
 };
 

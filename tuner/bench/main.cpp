@@ -87,7 +87,9 @@ int cmd_list() {
       rows.push_back({{"suffix", r.suffix}, {"requires", r.needs}, {"reference", r.reference}, {"built", r.built}});
     families.push_back({{"name", f.name}, {"tolerance", f.tolerance}, {"fallback", f.fallback}, {"rows", rows}});
   }
-  std::cout << nlohmann::json{{"features", tune::box::join(features)}, {"families", families}}.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  std::cout << nlohmann::json{{"features", tune::box::join(features)}, {"families", families}}.dump(
+                   2, ' ', false, nlohmann::json::error_handler_t::replace)
+            << "\n";
   return 0;
 }
 
@@ -175,8 +177,7 @@ void check_request(const nlohmann::json& request, const std::filesystem::path& f
   if (const auto incumbents = root.find("incumbents"))
     for (const auto& [name, _] : incumbents->object().value().items()) (*incumbents)[name].string();
   if (const auto budget = root.find("budget_s")) budget->number_or_null();
-  if (const auto seed = root.find("seed"))
-    seed->integer(0, std::numeric_limits<std::int64_t>::max());
+  if (const auto seed = root.find("seed")) seed->integer(0, std::numeric_limits<std::int64_t>::max());
 }
 
 // The race's view of one gated table: rows that cannot run here or failed are listed with the
@@ -234,8 +235,8 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
       // The family's grid and tolerance over the companion's symbols: each row is checked against
       // the reference row's companion (the gate's table c.table).
       if (c.table == 0)
-        companion.untimed = fmt::format("its signature {} is not the family's, so the family's fixture cannot call it",
-                                        c.signature);
+        companion.untimed =
+            fmt::format("its signature {} is not the family's, so the family's fixture cannot call it", c.signature);
       else
         companion.rows = race_rows(*f, g.gate.tables.at(c.table));
       in.companions.push_back(std::move(companion));

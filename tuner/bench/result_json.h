@@ -24,6 +24,4 @@ race::race_table table_of(const race::family_result& result, const family_info& 
 void add_companions(race::race_table& table, const race::family_result& result, const family_info& family,
                     const family_gate& gate);
 
-
-
 }  // namespace tune::bench

@@ -80,8 +80,8 @@ class server {
     const auto got = calls_.call(table, row, call == 0);
     const double ns = elapsed_ns(start);
     const auto c = compare(got, want, tolerance_);
-    return {{"pass", c.pass}, {"describe", c.describe()}, {"worst_abs", c.worst_abs}, {"worst_rel", c.worst_rel},
-            {"worst_ulp", c.worst_ulp}, {"ns", ns}};
+    return {{"pass", c.pass},           {"describe", c.describe()}, {"worst_abs", c.worst_abs},
+            {"worst_rel", c.worst_rel}, {"worst_ulp", c.worst_ulp}, {"ns", ns}};
   }
 
   tolerance tolerance_;

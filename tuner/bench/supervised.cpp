@@ -64,10 +64,9 @@ void family_session::start() {
   };
   if (!ready) {
     const auto& end = child_->ended();
-    const std::string how =
-        end.timed_out ? fmt::format("did not reach fx.run within {:.0f} s", setup_limit_s_)
-        : end.signaled ? fmt::format("was killed by {} before fx.run", signal_text(end.signal))
-                       : fmt::format("exited with status {} before fx.run", end.exit_code);
+    const std::string how = end.timed_out  ? fmt::format("did not reach fx.run within {:.0f} s", setup_limit_s_)
+                            : end.signaled ? fmt::format("was killed by {} before fx.run", signal_text(end.signal))
+                                           : fmt::format("exited with status {} before fx.run", end.exit_code);
     const std::string text = fmt::format("the fixture of family {} {}{}", family_.name, how, printed());
     child_.reset();
     throw fixture_failed(text);
@@ -106,8 +105,7 @@ answer<json> family_session::ask(const json& request, double limit_s, const std:
       return race::row_failure{"crash", "sent the harness a reply it cannot read (did the row write past a buffer?)",
                                printed};
     }
-    if (answer.contains("threw"))
-      return race::row_failure{"throw", answer["threw"].get<std::string>(), printed};
+    if (answer.contains("threw")) return race::row_failure{"throw", answer["threw"].get<std::string>(), printed};
     return answer;
   }
   const auto end = child_->ended();

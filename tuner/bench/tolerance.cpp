@@ -26,15 +26,18 @@ tolerance parse_tolerance(const std::string& text) {
       used = 0;
     }
     if (used == value.size() && used > 0 && t.bound >= 0) {
-      if (key == "abs") t.how = tolerance::kind::abs;
-      else if (key == "rel") t.how = tolerance::kind::rel;
-      else if (key == "ulp") t.how = tolerance::kind::ulp;
-      else used = 0;
+      if (key == "abs")
+        t.how = tolerance::kind::abs;
+      else if (key == "rel")
+        t.how = tolerance::kind::rel;
+      else if (key == "ulp")
+        t.how = tolerance::kind::ulp;
+      else
+        used = 0;
       if (used) return t;
     }
   }
-  throw std::invalid_argument(
-      fmt::format("tolerance '{}' is not one of exact, abs=<x>, rel=<x>, ulp=<n>", text));
+  throw std::invalid_argument(fmt::format("tolerance '{}' is not one of exact, abs=<x>, rel=<x>, ulp=<n>", text));
 }
 
 namespace {
@@ -65,8 +68,8 @@ comparison compare(const detail::output& got, const detail::output& want, const 
   comparison c;
   if (got.values.size() != want.values.size() || got.kind != want.kind) {
     c.pass = false;
-    c.size_mismatch = fmt::format("output has {} elements, the reference's has {}", got.values.size(),
-                                  want.values.size());
+    c.size_mismatch =
+        fmt::format("output has {} elements, the reference's has {}", got.values.size(), want.values.size());
     return c;
   }
   double scale = 0;
@@ -81,10 +84,18 @@ comparison compare(const detail::output& got, const detail::output& want, const 
     c.worst_ulp = std::max(c.worst_ulp, ulp);
     bool ok = true;
     switch (tol.how) {
-      case tolerance::kind::exact: ok = same_value(g, w); break;
-      case tolerance::kind::abs: ok = abs_err <= tol.bound; break;
-      case tolerance::kind::rel: ok = rel_err <= tol.bound; break;
-      case tolerance::kind::ulp: ok = ulp <= tol.bound; break;
+      case tolerance::kind::exact:
+        ok = same_value(g, w);
+        break;
+      case tolerance::kind::abs:
+        ok = abs_err <= tol.bound;
+        break;
+      case tolerance::kind::rel:
+        ok = rel_err <= tol.bound;
+        break;
+      case tolerance::kind::ulp:
+        ok = ulp <= tol.bound;
+        break;
     }
     if (!ok && !c.first_bad) {
       c.first_bad = i;

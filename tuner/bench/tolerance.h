@@ -21,8 +21,8 @@ tolerance parse_tolerance(const std::string& text);
 struct comparison {
   bool pass = true;
   double worst_abs = 0;
-  double worst_rel = 0;   // relative to the largest magnitude in the reference output (normwise)
-  double worst_ulp = 0;   // in the output's own precision
+  double worst_rel = 0;                  // relative to the largest magnitude in the reference output (normwise)
+  double worst_ulp = 0;                  // in the output's own precision
   std::optional<std::size_t> first_bad;  // first element outside the tolerance
   double got = 0, want = 0;              // at first_bad
   std::string size_mismatch;             // set when the outputs differ in length or kind

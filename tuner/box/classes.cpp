@@ -36,8 +36,8 @@ std::vector<cpu_class> build_table() {
     const auto& row = rows[i];
     feature_set features(row.adds.begin(), row.adds.end());
     if (*row.parent != '\0') {
-      const auto parent = std::find_if(table.begin(), table.end(),
-                                       [&](const cpu_class& c) { return c.name == row.parent; });
+      const auto parent =
+          std::find_if(table.begin(), table.end(), [&](const cpu_class& c) { return c.name == row.parent; });
       features.insert(parent->features.begin(), parent->features.end());
     }
     table[i] = cpu_class{row.name, row.parent, row.arch, std::move(features)};
@@ -55,8 +55,8 @@ std::invalid_argument unknown_class(const std::string& cls) {
   std::vector<std::string> names;
   for (const auto& c : class_table()) names.push_back(c.name);
   return std::invalid_argument(fmt::format(
-      "unknown CPU class \"{}\"; known classes: {}, or <platform>-<arch> (e.g. linux-riscv64) for other CPUs",
-      cls, text::join(names, " ")));
+      "unknown CPU class \"{}\"; known classes: {}, or <platform>-<arch> (e.g. linux-riscv64) for other CPUs", cls,
+      text::join(names, " ")));
 }
 
 }  // namespace
@@ -69,8 +69,8 @@ const std::vector<cpu_class>& class_table() {
 std::string classify(const std::string& platform, const std::string& arch, const feature_set& features) {
   const cpu_class* best = nullptr;
   for (const auto& c : class_table()) {
-    const bool member = c.arch == arch && std::includes(features.begin(), features.end(),
-                                                        c.features.begin(), c.features.end());
+    const bool member =
+        c.arch == arch && std::includes(features.begin(), features.end(), c.features.begin(), c.features.end());
     if (member && (best == nullptr || c.features.size() > best->features.size())) best = &c;
   }
   return best ? best->name : platform + "-" + arch;

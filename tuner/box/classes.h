@@ -8,10 +8,10 @@
 namespace tune::box {
 
 struct cpu_class {
-  std::string name;           // "x86-avx2"
-  std::string parent;         // "x86-base"; empty at the bottom
-  std::string arch;           // "x86_64" or "aarch64": only boxes of this arch can belong
-  feature_set features;       // every feature of the class, parents' included
+  std::string name;      // "x86-avx2"
+  std::string parent;    // "x86-base"; empty at the bottom
+  std::string arch;      // "x86_64" or "aarch64": only boxes of this arch can belong
+  feature_set features;  // every feature of the class, parents' included
 };
 
 // The spec's table, highest first. arm-neon promises neon: AArch64 makes Advanced SIMD

@@ -20,8 +20,7 @@ std::optional<std::string> field(const cpuinfo_fields& fields, const std::string
 
 // The MIDR fields the aarch64 kernel reports for each core.
 const std::vector<std::pair<std::string, std::string>> arm_signature_fields = {
-    {"CPU implementer", "implementer"}, {"CPU variant", "variant"}, {"CPU part", "part"},
-    {"CPU revision", "revision"}};
+    {"CPU implementer", "implementer"}, {"CPU variant", "variant"}, {"CPU part", "part"}, {"CPU revision", "revision"}};
 
 const std::vector<std::string> other_signature_fields = {"mvendorid", "marchid", "mimpid", "revision"};
 
@@ -62,10 +61,10 @@ std::string cpuinfo_signature(const cpuinfo_fields& fields, const std::string& a
     for (const auto& [key, label] : arm_signature_fields) {
       const auto value = field(fields, key);
       if (!value)
-        throw std::runtime_error(fmt::format(
-            "{}: no \"{}\" in the first processor block; the aarch64 box identity needs CPU implementer, "
-            "variant, part and revision",
-            source, key));
+        throw std::runtime_error(
+            fmt::format("{}: no \"{}\" in the first processor block; the aarch64 box identity needs CPU implementer, "
+                        "variant, part and revision",
+                        source, key));
       parts.push_back(label + " " + *value);
     }
     return text::join(parts, " ");
@@ -73,9 +72,9 @@ std::string cpuinfo_signature(const cpuinfo_fields& fields, const std::string& a
   for (const auto& key : other_signature_fields)
     if (const auto value = field(fields, key)) parts.push_back(key + " " + text::collapse_spaces(*value));
   if (parts.empty())
-    throw std::runtime_error(fmt::format(
-        "{}: none of {} in the first processor block; the {} box identity needs one of them", source,
-        text::join(other_signature_fields, ", "), arch));
+    throw std::runtime_error(
+        fmt::format("{}: none of {} in the first processor block; the {} box identity needs one of them", source,
+                    text::join(other_signature_fields, ", "), arch));
   return text::join(parts, " ");
 }
 

@@ -11,9 +11,8 @@ namespace tune::box {
 
 const std::vector<std::string>& known_x86_features() {
   static const std::vector<std::string> names = {
-      "sse4.2",   "avx",      "avx2",       "fma",        "bmi2",       "f16c",    "avx512f",  "avx512bw",
-      "avx512cd", "avx512dq", "avx512vl",   "avx512vnni", "avx512bf16", "avx512vbmi", "avxvnni", "amx-tile",
-      "amx-int8"};
+      "sse4.2",   "avx",      "avx2",       "fma",        "bmi2",       "f16c",    "avx512f",  "avx512bw", "avx512cd",
+      "avx512dq", "avx512vl", "avx512vnni", "avx512bf16", "avx512vbmi", "avxvnni", "amx-tile", "amx-int8"};
   return names;
 }
 
@@ -25,8 +24,7 @@ const std::vector<std::string>& known_arm_features() {
 bool is_known_feature(const std::string& name) {
   const auto& x86 = known_x86_features();
   const auto& arm = known_arm_features();
-  return std::find(x86.begin(), x86.end(), name) != x86.end() ||
-         std::find(arm.begin(), arm.end(), name) != arm.end();
+  return std::find(x86.begin(), x86.end(), name) != x86.end() || std::find(arm.begin(), arm.end(), name) != arm.end();
 }
 
 std::string known_features_text() {

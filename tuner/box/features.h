@@ -23,10 +23,10 @@ std::string known_features_text();
 // The CPUID leaves detection reads. Absent leaves are left zero.
 struct cpuid_leaves {
   std::uint32_t max_leaf = 0;
-  std::array<std::uint32_t, 4> leaf1{};     // eax, ebx, ecx, edx of leaf 1
-  std::array<std::uint32_t, 4> leaf7_0{};   // leaf 7 subleaf 0 (eax: highest subleaf)
-  std::array<std::uint32_t, 4> leaf7_1{};   // leaf 7 subleaf 1
-  std::uint64_t xcr0 = 0;                   // XGETBV(0); valid only when OSXSAVE is set in leaf1.ecx
+  std::array<std::uint32_t, 4> leaf1{};    // eax, ebx, ecx, edx of leaf 1
+  std::array<std::uint32_t, 4> leaf7_0{};  // leaf 7 subleaf 0 (eax: highest subleaf)
+  std::array<std::uint32_t, 4> leaf7_1{};  // leaf 7 subleaf 1
+  std::uint64_t xcr0 = 0;                  // XGETBV(0); valid only when OSXSAVE is set in leaf1.ecx
 };
 
 // Features from leaves: a wide-register feature counts only when the OS saves that state.

@@ -14,14 +14,13 @@ feature_set apply_forced(feature_set detected, const std::string& force_spec) {
     const auto entry = text::trim(raw);
     const auto name = entry.empty() ? std::string() : text::trim(entry.substr(1));
     if (entry.empty() || (entry[0] != '+' && entry[0] != '-') || name.empty())
-      throw std::invalid_argument(fmt::format(
-          "TUNE_FORCE_FEATURES=\"{}\": malformed entry \"{}\"; write +feature or -feature joined by "
-          "',', e.g. +avx2,-avx512f",
-          force_spec, entry));
-    if (!is_known_feature(name))
       throw std::invalid_argument(
-          fmt::format("TUNE_FORCE_FEATURES=\"{}\": unknown feature \"{}\"; known features: {}",
-                      force_spec, name, known_features_text()));
+          fmt::format("TUNE_FORCE_FEATURES=\"{}\": malformed entry \"{}\"; write +feature or -feature joined by "
+                      "',', e.g. +avx2,-avx512f",
+                      force_spec, entry));
+    if (!is_known_feature(name))
+      throw std::invalid_argument(fmt::format("TUNE_FORCE_FEATURES=\"{}\": unknown feature \"{}\"; known features: {}",
+                                              force_spec, name, known_features_text()));
     if (entry[0] == '+')
       detected.insert(name);
     else

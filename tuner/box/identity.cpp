@@ -36,8 +36,8 @@ std::string os_release(const std::filesystem::path& proc_root) {
     const auto path = proc_root / "sys" / "kernel" / "osrelease";
     const auto release = read_text(path);
     if (!release)
-      throw std::runtime_error(fmt::format("{}: cannot read the kernel release: {}", path.string(),
-                                           std::strerror(errno)));
+      throw std::runtime_error(
+          fmt::format("{}: cannot read the kernel release: {}", path.string(), std::strerror(errno)));
     return text::trim(*release);
   }
   utsname u{};
@@ -66,8 +66,7 @@ cpu_description describe_cpu(const std::string& arch, const std::filesystem::pat
     throw std::runtime_error(fmt::format("{}: cannot read it: {}; the box identity needs the CPU model",
                                          cpuinfo_path.string(), std::strerror(errno)));
   if (!model)
-    throw std::runtime_error(
-        fmt::format("{}: no CPU model name in the first processor block", cpuinfo_path.string()));
+    throw std::runtime_error(fmt::format("{}: no CPU model name in the first processor block", cpuinfo_path.string()));
   return {*model, cpuinfo_signature(fields, arch, cpuinfo_path.string())};
 #endif
 }
@@ -87,12 +86,11 @@ std::string cut_os_release(const std::string& release) {
     return from;
   };
   const auto major_end = digits_end(0);
-  const auto minor_end = major_end < release.size() && release[major_end] == '.' ? digits_end(major_end + 1)
-                                                                                 : major_end;
+  const auto minor_end =
+      major_end < release.size() && release[major_end] == '.' ? digits_end(major_end + 1) : major_end;
   if (major_end == 0 || minor_end <= major_end + 1)
-    throw std::invalid_argument(
-        fmt::format("OS release \"{}\" does not start with <major>.<minor>; the box identity keeps only those",
-                    release));
+    throw std::invalid_argument(fmt::format(
+        "OS release \"{}\" does not start with <major>.<minor>; the box identity keeps only those", release));
   return release.substr(0, minor_end);
 }
 

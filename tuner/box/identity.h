@@ -19,9 +19,8 @@ struct box_info {
 
 // Pure assembly of the identity string; `os_release` is cut to major.minor ("6.1.0-18-amd64" → "6.1").
 // Throws std::invalid_argument for an empty part or one containing '|', the separator.
-std::string make_identity(const std::string& platform, const std::string& arch,
-                          const std::string& model_name, const std::string& signature,
-                          const std::string& os_release);
+std::string make_identity(const std::string& platform, const std::string& arch, const std::string& model_name,
+                          const std::string& signature, const std::string& os_release);
 
 // "6.1.0-18-amd64" → "6.1"; throws std::invalid_argument unless it starts with <digits>.<digits>.
 std::string cut_os_release(const std::string& release);

@@ -31,8 +31,7 @@ std::string arch_name() {
   return "aarch64";
 #else
   utsname u{};
-  if (uname(&u) != 0)
-    throw std::runtime_error(fmt::format("uname() failed: {}", std::strerror(errno)));
+  if (uname(&u) != 0) throw std::runtime_error(fmt::format("uname() failed: {}", std::strerror(errno)));
   return u.machine;
 #endif
 }

@@ -12,8 +12,7 @@ namespace tune::box {
 namespace {
 
 bool group_holds(const std::vector<std::string>& any_of, const feature_set& features) {
-  return std::any_of(any_of.begin(), any_of.end(),
-                     [&](const std::string& name) { return features.count(name) != 0; });
+  return std::any_of(any_of.begin(), any_of.end(), [&](const std::string& name) { return features.count(name) != 0; });
 }
 
 const char* absence(std::size_t alternatives) {
@@ -32,13 +31,13 @@ requirement parse_requires(const std::string& expr) {
     for (const auto& raw : text::split(group, '|')) {
       auto name = text::trim(raw);
       if (name.empty())
-        throw std::invalid_argument(fmt::format(
-            "requires= \"{}\": empty alternative; write features joined by ',' (all of) and '|' "
-            "(any of), e.g. avx2,fma|avx512f",
-            expr));
+        throw std::invalid_argument(
+            fmt::format("requires= \"{}\": empty alternative; write features joined by ',' (all of) and '|' "
+                        "(any of), e.g. avx2,fma|avx512f",
+                        expr));
       if (!is_known_feature(name))
-        throw std::invalid_argument(fmt::format("requires= \"{}\": unknown feature \"{}\"; known features: {}",
-                                                expr, name, known_features_text()));
+        throw std::invalid_argument(fmt::format("requires= \"{}\": unknown feature \"{}\"; known features: {}", expr,
+                                                name, known_features_text()));
       any_of.push_back(std::move(name));
     }
     r.all_of.push_back(std::move(any_of));

@@ -23,14 +23,13 @@ void print_box(bool as_json) {
   const char* forced = std::getenv("TUNE_FORCE_FEATURES");
   const bool is_forced = forced != nullptr && *forced != '\0';
   if (as_json) {
-    const nlohmann::json out = {
-        {"identity", box.identity},
-        {"platform", box.platform},
-        {"arch", box.arch},
-        {"features", std::vector<std::string>(box.features.begin(), box.features.end())},
-        {"class", box.cls},
-        {"ladder", steps},
-        {"forced", is_forced ? nlohmann::json(forced) : nlohmann::json(nullptr)}};
+    const nlohmann::json out = {{"identity", box.identity},
+                                {"platform", box.platform},
+                                {"arch", box.arch},
+                                {"features", std::vector<std::string>(box.features.begin(), box.features.end())},
+                                {"class", box.cls},
+                                {"ladder", steps},
+                                {"forced", is_forced ? nlohmann::json(forced) : nlohmann::json(nullptr)}};
     fmt::print("{}\n", util::json_text(out));
     return;
   }

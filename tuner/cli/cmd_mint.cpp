@@ -55,8 +55,8 @@ std::vector<std::filesystem::path> find_manifests(const scope_options& o) {
   }
   std::sort(found.begin(), found.end());
   if (found.empty())
-    throw std::runtime_error(fmt::format("no cmake-tune scopes under {}: pass --build-dir <build tree> or --manifest",
-                                         root.string()));
+    throw std::runtime_error(
+        fmt::format("no cmake-tune scopes under {}: pass --build-dir <build tree> or --manifest", root.string()));
   std::vector<std::string> configs;
   std::vector<std::pair<std::filesystem::path, std::string>> by_config;
   for (const auto& path : found) {
@@ -68,16 +68,18 @@ std::vector<std::filesystem::path> find_manifests(const scope_options& o) {
   const bool all = std::find(o.configs.begin(), o.configs.end(), "all") != o.configs.end();
   if (configs.size() <= 1 && o.configs.empty()) return found;
   if (o.configs.empty())
-    throw std::runtime_error(fmt::format("{} has the configurations {}: pass --config <configuration> (or --config "
-                                         "all)",
-                                         o.build_dir.string(), fmt::join(configs, ", ")));
+    throw std::runtime_error(
+        fmt::format("{} has the configurations {}: pass --config <configuration> (or --config "
+                    "all)",
+                    o.build_dir.string(), fmt::join(configs, ", ")));
   std::vector<std::filesystem::path> chosen;
   for (const auto& name : o.configs) {
     if (name == "all") continue;
     if (std::find(configs.begin(), configs.end(), name) == configs.end())
-      throw std::runtime_error(fmt::format("--config {}: {} has no such configuration ({}: {})", name,
-                                           o.build_dir.string(), configs.empty() ? "it is single-config" : "it has",
-                                           configs.empty() ? std::string("use no --config") : fmt::format("{}", fmt::join(configs, ", "))));
+      throw std::runtime_error(
+          fmt::format("--config {}: {} has no such configuration ({}: {})", name, o.build_dir.string(),
+                      configs.empty() ? "it is single-config" : "it has",
+                      configs.empty() ? std::string("use no --config") : fmt::format("{}", fmt::join(configs, ", "))));
   }
   for (const auto& [path, config] : by_config)
     if (all || std::find(o.configs.begin(), o.configs.end(), config) != o.configs.end()) chosen.push_back(path);
@@ -97,8 +99,8 @@ std::string measured_when(const manifest& m) {
 // What `tune status` reports, built once and shown as text or, with --json, as the document
 // docs/cmake-api.md describes ("The tune tool and CI").
 struct family_status {
-  std::optional<stamp::family_entry> stamped;        // nullopt: not stamped yet
-  bool tuned = false;                                 // stamped from this box's sidecar
+  std::optional<stamp::family_entry> stamped;            // nullopt: not stamped yet
+  bool tuned = false;                                    // stamped from this box's sidecar
   std::map<std::string, race::row_failure> failed_rows;  // "<function>__<suffix>" -> stage, detail
 };
 
@@ -222,8 +224,8 @@ int cmd_status(const scope_options& o, bool as_json, bool check) {
   for (const auto& s : status.scopes)
     for (const auto& [name, f] : s.families)
       if (!f.failed_rows.empty()) {
-        std::cout << fmt::format("\n{}: {} row(s) failed in the last race and were left out (tune explain {}):\n",
-                                 name, f.failed_rows.size(), name);
+        std::cout << fmt::format("\n{}: {} row(s) failed in the last race and were left out (tune explain {}):\n", name,
+                                 f.failed_rows.size(), name);
         for (const auto& [row, why] : f.failed_rows)
           std::cout << fmt::format("  {:<32} {}: {}\n", row, why.stage, why.detail);
       }
@@ -302,8 +304,8 @@ int cmd_explain(const scope_options& o, const std::string& family) {
     // The record is what the binary was stamped with; the sidecar may have changed since.
     const auto now = judge(m, box::this_box());
     if (now.message != record->verdict_message)
-      std::cout << fmt::format("\nsince the stamp: {}\n  The binary runs what it was stamped with until the next build.\n",
-                               now.message);
+      std::cout << fmt::format(
+          "\nsince the stamp: {}\n  The binary runs what it was stamped with until the next build.\n", now.message);
     const auto file = sidecar::load(sidecar_path(m));
     if (const auto race = file.doc ? race::race_table_of(*file.doc, family) : std::nullopt)
       print_last_race(*race, sidecar_path(m));
@@ -319,13 +321,14 @@ void register_mint_commands(CLI::App& app) {
   static bool when_needed = false, as_json = false, check = false;
   static std::string family;
 
-  auto* mint = app.add_subcommand("mint", "Race kernel families on this box and stamp the winners (what the build's targets run)");
+  auto* mint = app.add_subcommand(
+      "mint", "Race kernel families on this box and stamp the winners (what the build's targets run)");
   add_scope_options(mint, mint_opts);
   mint->add_flag("--when-needed", when_needed,
                  "The build's stamp step: mint only when the sidecar is not fresh and the policy is auto");
   mint->callback([] {
     exit_code() = mint::mint_command(find_manifests(mint_opts),
-                                               when_needed ? mint::mint_mode::when_needed : mint::mint_mode::always);
+                                     when_needed ? mint::mint_mode::when_needed : mint::mint_mode::always);
   });
 
   auto* status = app.add_subcommand("status", "Every family's stamped row, its source, verdict and margin");
@@ -335,12 +338,14 @@ void register_mint_commands(CLI::App& app) {
                    "Exit 3 when a scope is not fresh, 4 when one is fresh but incomplete (for CI to gate on)");
   status->callback([] { exit_code() = cmd_status(status_opts, as_json, check); });
 
-  auto* verdict = app.add_subcommand("verdict", "Whether the sidecar counts for this build, per scope, and why "
-                                                "(exit 3 when a scope is not fresh)");
+  auto* verdict = app.add_subcommand("verdict",
+                                     "Whether the sidecar counts for this build, per scope, and why "
+                                     "(exit 3 when a scope is not fresh)");
   add_scope_options(verdict, verdict_opts);
   verdict->callback([] { exit_code() = cmd_verdict(verdict_opts); });
 
-  auto* explain = app.add_subcommand("explain", "Why a family got its row: the stamp order step by step and the race table");
+  auto* explain =
+      app.add_subcommand("explain", "Why a family got its row: the stamp order step by step and the race table");
   add_scope_options(explain, explain_opts);
   explain->add_option("family", family, "The family")->required();
   explain->callback([] { exit_code() = cmd_explain(explain_opts, family); });

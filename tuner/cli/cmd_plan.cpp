@@ -54,7 +54,8 @@ int run_search_command(const search_args& a) {
   request.plan_path = a.plan;
   request.report_path = a.report;
   if (!a.no_cache) {
-    request.cache_dir = a.cache_dir.empty() ? plan::default_cache_dir(util::current_environment()) : fs::path(a.cache_dir);
+    request.cache_dir =
+        a.cache_dir.empty() ? plan::default_cache_dir(util::current_environment()) : fs::path(a.cache_dir);
   }
   if (!a.wisdom.empty()) request.initial_wisdom = a.wisdom;
   request.busy_threshold = a.busy_threshold;
@@ -94,9 +95,11 @@ void register_search(CLI::App& plan_cmd) {
   cmd->add_option("--knob", a->user_knobs, "A project knob NAME:VARIABLE=v1,v2,... (repeatable)");
   cmd->add_option("--input", a->inputs, "A file whose content is part of the plan's identity (repeatable)");
   cmd->add_option("--cpus", a->cpus, "Narrow the allocation to this many CPUs")->check(CLI::PositiveNumber);
-  cmd->add_option("--memory", a->memory, "Narrow the allocation's memory to this many bytes")->check(CLI::PositiveNumber);
+  cmd->add_option("--memory", a->memory, "Narrow the allocation's memory to this many bytes")
+      ->check(CLI::PositiveNumber);
   cmd->add_flag("--no-cache", a->no_cache, "Neither read nor write the plan cache");
-  cmd->add_option("--cache-dir", a->cache_dir, "Plan cache folder (default ${XDG_CACHE_HOME:-~/.cache}/cmake-tune/plans)");
+  cmd->add_option("--cache-dir", a->cache_dir,
+                  "Plan cache folder (default ${XDG_CACHE_HOME:-~/.cache}/cmake-tune/plans)");
   cmd->add_option("--fftw-wisdom", a->wisdom, "FFTW wisdom every candidate starts from (a private copy each)");
   cmd->add_option("--busy-threshold", a->busy_threshold,
                   "Share of the allocation's CPU time other processes may use before the search starts "
@@ -113,8 +116,8 @@ void register_run(CLI::App& plan_cmd) {
   cmd->add_option("--plan", *plan_path, "The plan (tune-plan/1 JSON)")->required();
   cmd->add_option("command", *command, "-- <program> <args>...")->required();
   cmd->callback([plan_path, command] {
-    const auto launch = plan::prepare_launch(*plan_path, *command, util::current_environment(),
-                                             plan::live_identity_sources());
+    const auto launch =
+        plan::prepare_launch(*plan_path, *command, util::current_environment(), plan::live_identity_sources());
     std::fflush(stdout);
     plan::exec_launch(launch);
   });

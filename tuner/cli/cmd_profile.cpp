@@ -36,9 +36,10 @@ int export_profiles(const export_args& a) {
     try {
       const auto p = profile::make_profile(m, file, judged, "cmake-tune " TUNE_VERSION);
       if (a.out.empty() && m.defaults.empty())
-        throw std::runtime_error(fmt::format("tune-profile-export: scope {} has no DEFAULTS folder; add DEFAULTS <dir> "
-                                             "to tune_scope({}) or pass --out",
-                                             m.scope, m.scope));
+        throw std::runtime_error(
+            fmt::format("tune-profile-export: scope {} has no DEFAULTS folder; add DEFAULTS <dir> "
+                        "to tune_scope({}) or pass --out",
+                        m.scope, m.scope));
       const auto out = a.out.empty() ? profile::profile_path(m.defaults, p.cls) : a.out;
       profile::write_profile(p, out);
       fmt::print("cmake-tune: scope {}: wrote the {} profile {} ({} families)\n", m.scope, p.cls, out.string(),

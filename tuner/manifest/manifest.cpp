@@ -135,15 +135,15 @@ manifest load_manifest(const std::filesystem::path& file) {
     }
     return m;
   } catch (const util::json_error& e) {
-    throw std::runtime_error(fmt::format("manifest {} is malformed ({}); re-run CMake's configure step", file.string(),
-                                         e.where_and_what()));
+    throw std::runtime_error(
+        fmt::format("manifest {} is malformed ({}); re-run CMake's configure step", file.string(), e.where_and_what()));
   }
 }
 
 std::string tune_command(const manifest& m) {
   const std::string tree = m.build_dir.string();
-  const std::string build = fmt::format("cmake --build {}{} --target tune-{}", tree,
-                                        m.multi_config ? " --config " + m.config : "", m.scope);
+  const std::string build =
+      fmt::format("cmake --build {}{} --target tune-{}", tree, m.multi_config ? " --config " + m.config : "", m.scope);
   if (!m.target_class.empty()) return fmt::format("cmake -B {} -UTUNE_TARGET_CLASS && {}", tree, build);
   return build;
 }

@@ -12,7 +12,7 @@ namespace tune {
 
 struct row_decl {
   std::string suffix;
-  std::string axes;      // "UNROLL=4,ISA=avx2"
+  std::string axes;   // "UNROLL=4,ISA=avx2"
   std::string needs;  // requires= with the ISA's requirement
   std::vector<std::string> flags;
   std::vector<std::string> defines;
@@ -45,7 +45,7 @@ struct family_decl {
   std::vector<std::string> sources;   // kernel sources and the fixture
   std::vector<row_decl> rows;
   std::vector<companion_decl> companions;
-  std::optional<double> timeout_s;    // TIMEOUT
+  std::optional<double> timeout_s;  // TIMEOUT
   const row_decl* row(const std::string& suffix) const;
 };
 
@@ -56,7 +56,7 @@ struct manifest {
   int version = 1;
   std::optional<double> budget_s;
   std::string cpp_namespace;
-  std::filesystem::path sidecar;    // as configured; see sidecar_path()
+  std::filesystem::path sidecar;  // as configured; see sidecar_path()
   std::filesystem::path bench;
   std::filesystem::path build_dir;  // CMAKE_BINARY_DIR, for the commands messages suggest
   std::string config;               // the configuration this manifest is for (CMAKE_BUILD_TYPE when single-config)
@@ -64,7 +64,7 @@ struct manifest {
   std::filesystem::path state_dir;  // stamp.done, stamp.json, stamp.d, race request/result
   std::filesystem::path stamp_dir;  // tune/kernels/ headers
   std::filesystem::path defaults;
-  std::string policy;               // configured TUNE_POLICY (may be empty)
+  std::string policy;  // configured TUNE_POLICY (may be empty)
   bool optimized = true;
   bool release = false;
   bool quick = false;

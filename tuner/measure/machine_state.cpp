@@ -157,14 +157,16 @@ std::vector<std::filesystem::path> cpu_stat_candidates(const machine_sources& fr
   std::vector<cgroup_mount> mounts;
   if (auto found = find_mount(from, v1)) mounts.push_back(*found);
   const std::filesystem::path base = from.sys / "fs/cgroup";
-  for (const char* usual : v1 ? std::vector<const char*>{"cpu,cpuacct", "cpu"} : std::vector<const char*>{"", "unified"})
+  for (const char* usual :
+       v1 ? std::vector<const char*>{"cpu,cpuacct", "cpu"} : std::vector<const char*>{"", "unified"})
     mounts.push_back({base / usual, "/"});
   std::vector<std::filesystem::path> out;
   for (const auto& m : mounts) {
     if (!own) continue;
     // The path below the mount's own root; a cgroup outside what the mount shows is not there.
     const std::string root = m.root == "/" ? "" : m.root;
-    const bool inside = own->compare(0, root.size(), root) == 0 && (own->size() == root.size() || (*own)[root.size()] == '/');
+    const bool inside =
+        own->compare(0, root.size(), root) == 0 && (own->size() == root.size() || (*own)[root.size()] == '/');
     if (!inside) continue;
     const std::string relative = own->substr(root.size());
     const auto start = relative.find_first_not_of('/');

@@ -61,23 +61,29 @@ std::string action_message(scope_action action, const manifest& m, const sidecar
                                                            m.target_class, residue_text(coverage));
   switch (action) {
     case scope_action::refuse_tune_other_class:
-      return fmt::format("cmake-tune: TUNE_TARGET_CLASS={}: this build is for another CPU class and measures "
-                         "nothing; configure without TUNE_TARGET_CLASS to tune this box.", m.target_class);
+      return fmt::format(
+          "cmake-tune: TUNE_TARGET_CLASS={}: this build is for another CPU class and measures "
+          "nothing; configure without TUNE_TARGET_CLASS to tune this box.",
+          m.target_class);
     case scope_action::refuse_release_other_class:
-      return fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON) of scope {} for TUNE_TARGET_CLASS={}: "
-                         "a release stamps only winners measured on the box it is built on, and a build for "
-                         "another class measures nothing. Configure with -DTUNE_RELEASE=OFF to ship profile "
-                         "seats for {}.",
-                         m.scope, m.target_class, m.target_class);
+      return fmt::format(
+          "error: cmake-tune: release build (TUNE_RELEASE=ON) of scope {} for TUNE_TARGET_CLASS={}: "
+          "a release stamps only winners measured on the box it is built on, and a build for "
+          "another class measures nothing. Configure with -DTUNE_RELEASE=OFF to ship profile "
+          "seats for {}.",
+          m.scope, m.target_class, m.target_class);
     case scope_action::fail_untuned:
-      return fmt::format("error: cmake-tune: scope {} is not tuned for this box: {} TUNE_POLICY=error fails "
-                         "the build. To tune it: {}",
-                         m.scope, why, tune::tune_command(m));
+      return fmt::format(
+          "error: cmake-tune: scope {} is not tuned for this box: {} TUNE_POLICY=error fails "
+          "the build. To tune it: {}",
+          m.scope, why, tune::tune_command(m));
     case scope_action::warn_untuned:
-      return fmt::format("warning: cmake-tune: scope {} is not tuned for this box: {} TUNE_POLICY=warn stamps "
-                         "profile seats and fallbacks instead. To tune it: {}",
-                         m.scope, why, tune::tune_command(m));
-    default: return "";
+      return fmt::format(
+          "warning: cmake-tune: scope {} is not tuned for this box: {} TUNE_POLICY=warn stamps "
+          "profile seats and fallbacks instead. To tune it: {}",
+          m.scope, why, tune::tune_command(m));
+    default:
+      return "";
   }
 }
 
@@ -85,14 +91,17 @@ std::string action_message(scope_action action, const manifest& m, const sidecar
 race_plan plan_of(scope_action action, const manifest& m, const sidecar::loaded& file,
                   const sidecar::judgement& verdict, const profile::coverage& coverage) {
   switch (action) {
-    case scope_action::race_every_family: return full_race(m, "the tune target races every family");
+    case scope_action::race_every_family:
+      return full_race(m, "the tune target races every family");
     case scope_action::race_release_guesses:
-      return full_race(m, "a release build (TUNE_RELEASE=ON) stamps only winners measured here, and the fresh "
-                          "sidecar has guesses: " +
-                              fmt::format("{}", fmt::join(release_gaps(m, *file.doc, m.quick), "; ")));
+      return full_race(m,
+                       "a release build (TUNE_RELEASE=ON) stamps only winners measured here, and the fresh "
+                       "sidecar has guesses: " +
+                           fmt::format("{}", fmt::join(release_gaps(m, *file.doc, m.quick), "; ")));
     case scope_action::race_release_unmeasured:
       return full_race(m, "a release build (TUNE_RELEASE=ON) stamps only winners measured here: " + verdict.message);
-    default: return residue_plan(coverage, verdict.message);
+    default:
+      return residue_plan(coverage, verdict.message);
   }
 }
 
@@ -112,8 +121,8 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   facts.release = m.release;
   facts.this_box = target.may_measure;
   facts.verdict = verdict.v;
-  facts.sidecar_has_guesses = m.release && verdict.v == sidecar::verdict::fresh &&
-                              !release_gaps(m, *file.doc, m.quick).empty();
+  facts.sidecar_has_guesses =
+      m.release && verdict.v == sidecar::verdict::fresh && !release_gaps(m, *file.doc, m.quick).empty();
   facts.profiles_cover_every_family = coverage.complete();
   const auto action = decide_scope(facts);
   if (const auto text = action_message(action, m, verdict, target, coverage); !text.empty()) print_error(text);
@@ -123,11 +132,12 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   bool retry_next_build = false;
   bool minted = false;
   if (races(action)) {
-    const auto outcome = race_scope(m, box, file.doc ? &*file.doc : nullptr, show,
-                                    plan_of(action, m, file, verdict, coverage));
+    const auto outcome =
+        race_scope(m, box, file.doc ? &*file.doc : nullptr, show, plan_of(action, m, file, verdict, coverage));
     minted = outcome.wrote();
     if (!outcome.wrote())
-      std::fprintf(stderr, "cmake-tune: the mint of scope %s wrote nothing: %s\n", m.scope.c_str(), outcome.reason.c_str());
+      std::fprintf(stderr, "cmake-tune: the mint of scope %s wrote nothing: %s\n", m.scope.c_str(),
+                   outcome.reason.c_str());
     else if (outcome.status == mint_outcome::family_errors)
       std::fprintf(stderr, "cmake-tune: scope %s: %s\n", m.scope.c_str(), outcome.reason.c_str());
     file = sidecar::load(path);
@@ -140,20 +150,23 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
     after.guesses_after = !gaps.empty();
     const auto settled = settle_mint(facts, after);
     if (settled.release_without_winners)
-      print_error(fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): scope {} has no measured "
-                              "winners, and a release never ships guesses. Fix the cause above and build again.",
-                              m.scope));
+      print_error(
+          fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): scope {} has no measured "
+                      "winners, and a release never ships guesses. Fix the cause above and build again.",
+                      m.scope));
     if (settled.release_left_guesses)
-      print_error(fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): the mint of scope {} left "
-                              "guesses: {}. Raise the scope's BUDGET or build again on a quieter machine.",
-                              m.scope, fmt::join(gaps, "; ")));
+      print_error(
+          fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): the mint of scope {} left "
+                      "guesses: {}. Raise the scope's BUDGET or build again on a quieter machine.",
+                      m.scope, fmt::join(gaps, "; ")));
     ok = !settled.build_fails;
     retry_next_build = settled.retry_next_build;
   }
   if (verdict.v != sidecar::verdict::fresh && sidecar_from_environment())
-    std::fprintf(stderr, "warning: cmake-tune: TUNE_MANIFEST=%s reads %s for scope %s (%s); this build stamps "
-                 "fallbacks, not measured winners.\n", path.c_str(), sidecar::to_string(verdict.v), m.scope.c_str(),
-                 verdict.message.c_str());
+    std::fprintf(stderr,
+                 "warning: cmake-tune: TUNE_MANIFEST=%s reads %s for scope %s (%s); this build stamps "
+                 "fallbacks, not measured winners.\n",
+                 path.c_str(), sidecar::to_string(verdict.v), m.scope.c_str(), verdict.message.c_str());
 
   stamp::seat_inputs inputs;
   inputs.features = target.features;
@@ -162,8 +175,10 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   inputs.profile_notes = ladder.notes;
   inputs.rungs = &ladder.rungs;
   if (!target.may_measure)
-    inputs.sidecar_reason = fmt::format("TUNE_TARGET_CLASS={}: winners measured on this box say nothing about that "
-                                        "class", m.target_class);
+    inputs.sidecar_reason = fmt::format(
+        "TUNE_TARGET_CLASS={}: winners measured on this box say nothing about that "
+        "class",
+        m.target_class);
   else if (verdict.v == sidecar::verdict::fresh)
     inputs.fresh_sidecar = &*file.doc;
   else
@@ -172,8 +187,8 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   read.insert(read.end(), ladder.files_read.begin(), ladder.files_read.end());
   // The folder itself, so a profile committed later re-stamps (a folder's mtime moves when a file is added).
   if (!m.defaults.empty()) read.push_back(m.defaults);
-  const auto stamped = stamp::stamp_scope(m, inputs, sidecar::to_string(verdict.v), verdict.message,
-                                          to_string(pol.value), read);
+  const auto stamped =
+      stamp::stamp_scope(m, inputs, sidecar::to_string(verdict.v), verdict.message, to_string(pol.value), read);
   if (minted) show.note(summary_lines(stamped, file.doc ? &*file.doc : nullptr));
   if (const auto problems = problem_lines(m.scope, stamped); !problems.empty()) std::fputs(problems.c_str(), stderr);
   // A mint that wrote nothing (noise, interrupt) leaves the step undone, so the next build tries again.

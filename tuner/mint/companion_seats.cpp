@@ -14,9 +14,10 @@ void add_companion_seats(sidecar::scope_update& update, const family_decl& famil
     if (own == table->companions->end()) continue;
     const std::string& seat = own->second;
     if (!family.row(seat))
-      throw std::runtime_error(fmt::format("the bench seated companion {} of family {} on '{}', which is no row of the "
-                                           "family; rebuild the bench (cmake --build <build> --target tune)",
-                                           companion.name, family.name, seat));
+      throw std::runtime_error(
+          fmt::format("the bench seated companion {} of family {} on '{}', which is no row of the "
+                      "family; rebuild the bench (cmake --build <build> --target tune)",
+                      companion.name, family.name, seat));
     update.companion_kernels[companion.name] = seat;
   }
 }

@@ -9,11 +9,16 @@ namespace tune::mint {
 
 const char* to_string(policy p) {
   switch (p) {
-    case policy::automatic: return "auto";
-    case policy::warn: return "warn";
-    case policy::error: return "error";
-    case policy::fallback: return "fallback";
-    case policy::reference: return "reference";
+    case policy::automatic:
+      return "auto";
+    case policy::warn:
+      return "warn";
+    case policy::error:
+      return "error";
+    case policy::fallback:
+      return "fallback";
+    case policy::reference:
+      return "reference";
   }
   return "?";
 }
@@ -27,8 +32,7 @@ policy parse(const std::string& text, bool from_env) {
   if (text == "fallback") return policy::fallback;
   if (text == "reference" && from_env) return policy::reference;
   throw std::invalid_argument(fmt::format("TUNE_POLICY='{}' ({}) is not one of auto, warn, error, fallback{}", text,
-                                          from_env ? "environment" : "cache variable",
-                                          from_env ? ", reference" : ""));
+                                          from_env ? "environment" : "cache variable", from_env ? ", reference" : ""));
 }
 
 }  // namespace

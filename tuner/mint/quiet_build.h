@@ -9,7 +9,7 @@
 namespace tune::mint {
 
 struct quiet_wait {
-  bool inside_build = false;   // a make/ninja ancestor was found
+  bool inside_build = false;  // a make/ninja ancestor was found
   double waited_s = 0;
   bool bound_ran_out = false;  // then the mint measures beside other jobs, and says so
   int jobs_left = 0;           // other jobs still running when the wait ended
@@ -20,6 +20,7 @@ struct quiet_wait {
 int other_build_jobs(const std::filesystem::path& proc_root = "/proc");
 
 // Polls other_build_jobs() until it is zero or `bound` passes; `on_wait` is told the count each poll.
-quiet_wait wait_for_quiet_build(std::chrono::seconds bound, const std::function<void(int jobs, double waited_s)>& on_wait);
+quiet_wait wait_for_quiet_build(std::chrono::seconds bound,
+                                const std::function<void(int jobs, double waited_s)>& on_wait);
 
 }  // namespace tune::mint

@@ -31,7 +31,8 @@ constexpr int bench_family_error = 2;
 constexpr int bench_noise_refused = 3;
 constexpr int bench_interrupted = 4;
 
-nlohmann::json race_request(const manifest& m, const nlohmann::json* previous, const std::vector<std::string>& families) {
+nlohmann::json race_request(const manifest& m, const nlohmann::json* previous,
+                            const std::vector<std::string>& families) {
   nlohmann::json incumbents = nlohmann::json::object();
   if (previous && previous->contains("kernels"))
     for (const auto& name : families)
@@ -81,11 +82,13 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
   // A mint that waits says for whom, and its waiting is not counted as tuning time.
   util::file_lock one_mint_at_a_time(
       m.build_dir / "tune" / "mint",
-      fmt::format("pid {}, scope {}, since {}", ::getpid(), m.scope, util::utc_iso8601(std::chrono::system_clock::now())),
+      fmt::format("pid {}, scope {}, since {}", ::getpid(), m.scope,
+                  util::utc_iso8601(std::chrono::system_clock::now())),
       [&](const std::string& holder) {
-        show.note(fmt::format("cmake-tune: waiting for another mint of this build tree to finish before measuring "
-                              "scope {} (it holds {}.lock: {})",
-                              m.scope, (m.build_dir / "tune" / "mint").string(), holder));
+        show.note(
+            fmt::format("cmake-tune: waiting for another mint of this build tree to finish before measuring "
+                        "scope {} (it holds {}.lock: {})",
+                        m.scope, (m.build_dir / "tune" / "mint").string(), holder));
       });
   const auto started = std::chrono::steady_clock::now();
   // A mint killed mid-write leaves its temporary beside the file it was replacing: the next mint of
@@ -98,7 +101,8 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
                             waited));
   });
   if (wait.bound_ran_out)
-    show.note(fmt::format("cmake-tune: measuring beside {} other build job(s): the wait bound ran out", wait.jobs_left));
+    show.note(
+        fmt::format("cmake-tune: measuring beside {} other build job(s): the wait bound ran out", wait.jobs_left));
 
   const auto request_file = m.state_dir / "race-request.json";
   const auto result_file = m.state_dir / "race-result.json";
@@ -108,10 +112,11 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
     show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} families, because {}", m.scope,
                           plan.families.size(), plan.why));
   else
-    show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} of {} families ({}); {} adopted from profiles; "
-                          "because {}",
-                          m.scope, plan.families.size(), m.families.size(), fmt::join(plan.families, ", "),
-                          plan.adopted.size(), plan.why));
+    show.note(
+        fmt::format("cmake-tune: tuning scope {} on this box: {} of {} families ({}); {} adopted from profiles; "
+                    "because {}",
+                    m.scope, plan.families.size(), m.families.size(), fmt::join(plan.families, ", "),
+                    plan.adopted.size(), plan.why));
 
   util::spawn_options run;
   run.argv = {m.bench.string(), "race", "--request", request_file.string(), "--out", result_file.string()};
@@ -126,7 +131,8 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
   const auto text = util::read_file(result_file);
   if (!answered || !text) {
     outcome.status = mint_outcome::failed;
-    outcome.reason = fmt::format("the bench {} failed ({}) before it decided anything", m.bench.string(), ran.describe());
+    outcome.reason =
+        fmt::format("the bench {} failed ({}) before it decided anything", m.bench.string(), ran.describe());
     sidecar::archive_failure(box.identity, m.scope, outcome.reason);
     return outcome;
   }
@@ -173,8 +179,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
     update.race[family] = adopted;
   }
   update.complete = update.kernels.size() == m.families.size();
-  const double mint_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  const double mint_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   update.provenance = {
       {"class", box.cls},
       {"features", box::join(box.features)},
@@ -189,7 +194,8 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
       {"telemetry", result.value("telemetry", nlohmann::json::object())},
       {"build_wait", {{"waited_s", wait.waited_s}, {"measured_beside_jobs", wait.bound_ran_out ? wait.jobs_left : 0}}}};
   const auto written = sidecar::upsert(sidecar_path(m), update);
-  if (!written.diff.empty()) show.note("cmake-tune: changes since the previous mint (" + written.backup.string() + "):\n" + written.diff);
+  if (!written.diff.empty())
+    show.note("cmake-tune: changes since the previous mint (" + written.backup.string() + "):\n" + written.diff);
 
   // What each family now runs follows from the stamp (mint/summary.h), which comes next.
   const std::string summary =
@@ -204,7 +210,8 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohm
   if (result.contains("errors")) {
     outcome.status = mint_outcome::family_errors;
     for (const auto& [name, error] : result["errors"].items())
-      outcome.reason += fmt::format("{}family {}: {}", outcome.reason.empty() ? "" : "; ", name, error.get<std::string>());
+      outcome.reason +=
+          fmt::format("{}family {}: {}", outcome.reason.empty() ? "" : "; ", name, error.get<std::string>());
   }
   return outcome;
 }

@@ -18,9 +18,9 @@ namespace tune::mint {
 // What one mint races, and what it takes from profiles instead (docs/profiles-and-policy.md, the
 // policy rail under `auto`): the residue is raced, the covered families are adopted.
 struct race_plan {
-  std::vector<std::string> families;                     // raced now; every family for a full mint
+  std::vector<std::string> families;                                   // raced now; every family for a full mint
   std::map<std::string, std::pair<std::string, std::string>> adopted;  // family -> (suffix, profile class)
-  std::string why;                                       // why it races now, for the line that says so
+  std::string why;                                                     // why it races now, for the line that says so
 };
 race_plan full_race(const manifest& m, std::string why);
 

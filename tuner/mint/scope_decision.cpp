@@ -4,15 +4,24 @@ namespace tune::mint {
 
 const char* to_string(scope_action a) {
   switch (a) {
-    case scope_action::refuse_tune_other_class: return "refuse_tune_other_class";
-    case scope_action::refuse_release_other_class: return "refuse_release_other_class";
-    case scope_action::race_every_family: return "race_every_family";
-    case scope_action::race_release_guesses: return "race_release_guesses";
-    case scope_action::race_release_unmeasured: return "race_release_unmeasured";
-    case scope_action::race_residue: return "race_residue";
-    case scope_action::fail_untuned: return "fail_untuned";
-    case scope_action::warn_untuned: return "warn_untuned";
-    case scope_action::stamp: return "stamp";
+    case scope_action::refuse_tune_other_class:
+      return "refuse_tune_other_class";
+    case scope_action::refuse_release_other_class:
+      return "refuse_release_other_class";
+    case scope_action::race_every_family:
+      return "race_every_family";
+    case scope_action::race_release_guesses:
+      return "race_release_guesses";
+    case scope_action::race_release_unmeasured:
+      return "race_release_unmeasured";
+    case scope_action::race_residue:
+      return "race_residue";
+    case scope_action::fail_untuned:
+      return "fail_untuned";
+    case scope_action::warn_untuned:
+      return "warn_untuned";
+    case scope_action::stamp:
+      return "stamp";
   }
   return "?";
 }
@@ -32,14 +41,17 @@ scope_action decide_scope(const scope_facts& f) {
   }
   // Otherwise a fresh sidecar measured here stamps; so does anything the profiles cover, and
   // `reference` and `fallback` never ask for more.
-  if ((fresh && f.this_box) || f.pol == policy::reference || f.profiles_cover_every_family)
-    return scope_action::stamp;
+  if ((fresh && f.this_box) || f.pol == policy::reference || f.profiles_cover_every_family) return scope_action::stamp;
   switch (f.pol) {
-    case policy::automatic: return f.this_box ? scope_action::race_residue : scope_action::stamp;
-    case policy::error: return scope_action::fail_untuned;
-    case policy::warn: return scope_action::warn_untuned;
+    case policy::automatic:
+      return f.this_box ? scope_action::race_residue : scope_action::stamp;
+    case policy::error:
+      return scope_action::fail_untuned;
+    case policy::warn:
+      return scope_action::warn_untuned;
     case policy::fallback:
-    case policy::reference: break;
+    case policy::reference:
+      break;
   }
   return scope_action::stamp;
 }

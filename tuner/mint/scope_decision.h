@@ -16,11 +16,11 @@ enum class mint_mode {
 struct scope_facts {
   mint_mode mode = mint_mode::when_needed;
   policy pol = policy::automatic;
-  bool release = false;                     // TUNE_RELEASE
-  bool this_box = true;                     // false under TUNE_TARGET_CLASS: nothing may be measured
+  bool release = false;  // TUNE_RELEASE
+  bool this_box = true;  // false under TUNE_TARGET_CLASS: nothing may be measured
   sidecar::verdict verdict = sidecar::verdict::absent;
-  bool sidecar_has_guesses = false;         // a fresh sidecar the release rules reject (mint/release.h)
-  bool profiles_cover_every_family = false; // along the target's ladder, for the target's features
+  bool sidecar_has_guesses = false;          // a fresh sidecar the release rules reject (mint/release.h)
+  bool profiles_cover_every_family = false;  // along the target's ladder, for the target's features
 };
 
 enum class scope_action {
@@ -50,14 +50,14 @@ scope_action decide_scope(const scope_facts& facts);
 // After a mint the action asked for: whether the build fails and whether its stamp step runs
 // again next build.
 struct mint_facts {
-  bool wrote = false;             // the mint wrote the sidecar
-  bool family_errors = false;     // it did, and some family failed (a fixture, every row)
-  bool fresh_after = false;       // the sidecar it left is fresh
-  bool guesses_after = false;     // ... and still holds guesses (release rules, full measurement)
+  bool wrote = false;          // the mint wrote the sidecar
+  bool family_errors = false;  // it did, and some family failed (a fixture, every row)
+  bool fresh_after = false;    // the sidecar it left is fresh
+  bool guesses_after = false;  // ... and still holds guesses (release rules, full measurement)
 };
 struct mint_consequence {
   bool build_fails = false;
-  bool retry_next_build = false;     // the stamp step stays undone
+  bool retry_next_build = false;         // the stamp step stays undone
   bool release_without_winners = false;  // say: a release never ships guesses
   bool release_left_guesses = false;     // say: raise the BUDGET or build on a quieter box
 };

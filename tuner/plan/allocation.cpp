@@ -47,8 +47,7 @@ long long parse_integer(const std::string& text, const fs::path& file) {
     used = 0;
   }
   if (used == 0 || used != text.size()) {
-    throw std::runtime_error("cannot read the cgroup limit in " + file.string() + ": '" + text +
-                             "' is not an integer");
+    throw std::runtime_error("cannot read the cgroup limit in " + file.string() + ": '" + text + "' is not an integer");
   }
   return value;
 }
@@ -71,7 +70,7 @@ std::string unescape_octal(const std::string& text) {
 }
 
 struct cgroup_mount {
-  std::string root;        // the part of the hierarchy this mount shows
+  std::string root;  // the part of the hierarchy this mount shows
   std::string mount_point;
 };
 
@@ -85,17 +84,15 @@ std::optional<cgroup_mount> find_mount(const std::string& mountinfo, const std::
     while (dash < fields.size() && fields[dash] != "-") ++dash;
     if (dash < 5 || dash + 3 > fields.size()) continue;
     const std::string& fstype = fields[dash + 1];
-    const bool wanted = controller.empty()
-                            ? fstype == "cgroup2"
-                            : fstype == "cgroup" && contains(split(fields[dash + 3], ','), controller);
+    const bool wanted = controller.empty() ? fstype == "cgroup2"
+                                           : fstype == "cgroup" && contains(split(fields[dash + 3], ','), controller);
     if (wanted) return cgroup_mount{unescape_octal(fields[3]), unescape_octal(fields[4])};
   }
   return std::nullopt;
 }
 
 // This process's path in a hierarchy: v2 (`controller` empty, the "0::" line) or v1.
-std::optional<std::string> find_cgroup_path(const std::string& proc_cgroup,
-                                            const std::string& controller) {
+std::optional<std::string> find_cgroup_path(const std::string& proc_cgroup, const std::string& controller) {
   std::istringstream in(proc_cgroup);
   std::string line;
   while (std::getline(in, line)) {
@@ -257,10 +254,10 @@ allocation detect_allocation(const system_view& system, const allocation_request
                                " is not a positive number of CPUs; use CPUS >= 1 or omit it");
     }
     if (*request.cpus > threads) {
-      throw std::runtime_error("CPUS " + std::to_string(*request.cpus) + " exceeds the allocation of " +
-                               std::to_string(threads) +
-                               " CPUs (affinity and cgroup quota); CPUS only narrows it: use CPUS <= " +
-                               std::to_string(threads) + " or omit it");
+      throw std::runtime_error(
+          "CPUS " + std::to_string(*request.cpus) + " exceeds the allocation of " + std::to_string(threads) +
+          " CPUs (affinity and cgroup quota); CPUS only narrows it: use CPUS <= " + std::to_string(threads) +
+          " or omit it");
     }
     threads = *request.cpus;
     a.cpus.resize(static_cast<std::size_t>(threads));
@@ -278,11 +275,10 @@ allocation detect_allocation(const system_view& system, const allocation_request
                                " is not a positive number of bytes; use MEMORY > 0 or omit it");
     }
     if (a.memory_bytes && *request.memory_bytes > *a.memory_bytes) {
-      throw std::runtime_error("MEMORY " + std::to_string(*request.memory_bytes) +
-                               " exceeds the allocation's memory limit of " +
-                               std::to_string(*a.memory_bytes) +
-                               " bytes (cgroup); MEMORY only narrows it: use MEMORY <= " +
-                               std::to_string(*a.memory_bytes) + " or omit it");
+      throw std::runtime_error(
+          "MEMORY " + std::to_string(*request.memory_bytes) + " exceeds the allocation's memory limit of " +
+          std::to_string(*a.memory_bytes) +
+          " bytes (cgroup); MEMORY only narrows it: use MEMORY <= " + std::to_string(*a.memory_bytes) + " or omit it");
     }
     a.memory_bytes = *request.memory_bytes;
     a.limits.push_back("MEMORY " + std::to_string(*request.memory_bytes));

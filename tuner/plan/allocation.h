@@ -11,11 +11,11 @@
 namespace tune::plan {
 
 struct allocation {
-  std::vector<int> cpus;                    // affinity ∩ CPUS, ascending
-  std::optional<double> cpu_quota;          // tightest quota in CPUs; nullopt: none on the walk
-  int threads = 1;                          // min(|cpus|, ceil(quota)): no candidate asks for more
-  std::optional<long long> memory_bytes;    // tightest limit; nullopt: none found
-  std::vector<std::string> limits;          // where each binding limit came from, for the report
+  std::vector<int> cpus;                  // affinity ∩ CPUS, ascending
+  std::optional<double> cpu_quota;        // tightest quota in CPUs; nullopt: none on the walk
+  int threads = 1;                        // min(|cpus|, ceil(quota)): no candidate asks for more
+  std::optional<long long> memory_bytes;  // tightest limit; nullopt: none found
+  std::vector<std::string> limits;        // where each binding limit came from, for the report
 };
 
 // What narrows the allocation further (tune_execution_plan's CPUS and MEMORY).

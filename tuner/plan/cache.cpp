@@ -17,7 +17,8 @@ fs::path default_cache_dir(const environment& env) {
   if (auto home = env.find("HOME"); home != env.end() && !home->second.empty()) {
     return fs::path(home->second) / ".cache/cmake-tune/plans";
   }
-  throw std::runtime_error("cannot place the plan cache: neither XDG_CACHE_HOME nor HOME is set; set one or use --no-cache");
+  throw std::runtime_error(
+      "cannot place the plan cache: neither XDG_CACHE_HOME nor HOME is set; set one or use --no-cache");
 }
 
 std::string cache_key(const plan_identity& identity) {
@@ -35,7 +36,8 @@ std::string cache_key(const plan_identity& identity) {
 cache_lookup lookup_cached(const fs::path& dir, const plan_identity& current, const std::vector<std::string>& argv,
                            const environment& env, const identity_sources& sources) {
   const fs::path file = dir / (cache_key(current) + ".plan.json");
-  if (!fs::exists(file)) return {std::nullopt, "miss: no cached plan for this program, arguments, inputs and allocation"};
+  if (!fs::exists(file))
+    return {std::nullopt, "miss: no cached plan for this program, arguments, inputs and allocation"};
   execution_plan plan;
   try {
     plan = read_plan(file);

@@ -64,8 +64,8 @@ decision decide(const std::vector<pair_sample>& pairs, const std::vector<pair_sa
   if (aa_r) d.aa_gain = gain_of_log(*aa_r);
   d.threshold = gain_of_log(threshold_r);
   if (d.complete_pairs < min_pairs) {
-    d.reason = "no improvement established: " + std::to_string(d.complete_pairs) +
-               " complete pairs, at least " + std::to_string(min_pairs) + " needed";
+    d.reason = "no improvement established: " + std::to_string(d.complete_pairs) + " complete pairs, at least " +
+               std::to_string(min_pairs) + " needed";
     return d;
   }
   if (!aa_r) {

@@ -35,11 +35,11 @@ double log_of_gain(double g);
 struct decision {
   bool established = false;
   int complete_pairs = 0;
-  double median_gain = 0;          // gain_of_log(median r)
-  double mad_gain = 0;             // gain_of_log(MAD of r)
-  std::optional<double> aa_gain;   // |A/A|: gain_of_log(median |r| over the A/A pairs)
-  double threshold = 0;            // gain_of_log(max(log MIN_GAIN, 2·MAD r, 2·|A/A r|))
-  std::string reason;              // one sentence with the numbers
+  double median_gain = 0;         // gain_of_log(median r)
+  double mad_gain = 0;            // gain_of_log(MAD of r)
+  std::optional<double> aa_gain;  // |A/A|: gain_of_log(median |r| over the A/A pairs)
+  double threshold = 0;           // gain_of_log(max(log MIN_GAIN, 2·MAD r, 2·|A/A r|))
+  std::string reason;             // one sentence with the numbers
 };
 
 double median(std::vector<double> values);

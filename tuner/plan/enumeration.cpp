@@ -157,7 +157,8 @@ std::vector<proposal> neighbour_stage(const knob_space& space, const std::vector
         if (static_cast<int>(v) == from.point[a]) continue;
         choice p = from.point;
         p[a] = static_cast<int>(v);
-        const double predicted = from.objective_s * single_effect(singles, a, static_cast<int>(v), baseline_objective_s) /
+        const double predicted = from.objective_s *
+                                 single_effect(singles, a, static_cast<int>(v), baseline_objective_s) /
                                  single_effect(singles, a, from.point[a], baseline_objective_s);
         neighbours.push_back({predicted, {p, "neighbour", "one knob away from c" + std::to_string(from.id)}});
       }

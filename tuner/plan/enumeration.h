@@ -35,7 +35,7 @@ std::vector<proposal> first_stage(const knob_space& space);
 
 struct screened {
   choice point;
-  int id = 0;         // candidate id, for origins
+  int id = 0;  // candidate id, for origins
   double objective_s = 0;
 };
 

@@ -22,10 +22,9 @@ namespace fs = std::filesystem;
 // Variables the numerical runtimes read at start-up; a plan's evidence holds only while they
 // stay as they were during the search.
 constexpr const char* runtime_variables[] = {
-    "OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OPENBLAS_CORETYPE", "OMP_NUM_THREADS",
-    "OMP_WAIT_POLICY",      "OMP_PROC_BIND",    "OMP_PLACES",        "OMP_DYNAMIC",
-    "OMP_MAX_ACTIVE_LEVELS", "OMP_THREAD_LIMIT", "OMP_SCHEDULE",     "GOMP_SPINCOUNT",
-    "GOMP_CPU_AFFINITY",    "KMP_AFFINITY",     "KMP_BLOCKTIME",
+    "OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OPENBLAS_CORETYPE", "OMP_NUM_THREADS",       "OMP_WAIT_POLICY",
+    "OMP_PROC_BIND",        "OMP_PLACES",       "OMP_DYNAMIC",       "OMP_MAX_ACTIVE_LEVELS", "OMP_THREAD_LIMIT",
+    "OMP_SCHEDULE",         "GOMP_SPINCOUNT",   "GOMP_CPU_AFFINITY", "KMP_AFFINITY",          "KMP_BLOCKTIME",
 };
 
 std::string read_line(const fs::path& path) {
@@ -93,8 +92,7 @@ std::string cpu_topology(const fs::path& sys_root) {
   }
   const std::size_t per_core = cores.empty() ? 0 : cpus.size() / cores.size();
   return std::to_string(cpus.size()) + " CPUs online (" + online + ") in " + std::to_string(packages.size()) +
-         " package(s), " + std::to_string(cores.size()) + " cores, " + std::to_string(per_core) +
-         " thread(s) per core";
+         " package(s), " + std::to_string(cores.size()) + " cores, " + std::to_string(per_core) + " thread(s) per core";
 }
 
 fs::path resolve_program(const std::string& argv0, const std::map<std::string, std::string>& env) {
@@ -141,7 +139,7 @@ plan_identity derive_identity(const identity_inputs& in, const identity_sources&
   id.compiler = compiler_of(program);
   for (const auto& [name, path] : in.libraries) {
     library_identity lib{name, path, content_hash(path), ""};
-    const char* fact = name.rfind("fftw", 0) == 0 ? "fftw_version"
+    const char* fact = name.rfind("fftw", 0) == 0             ? "fftw_version"
                        : name == "openblas" || name == "blas" ? "openblas_config"
                                                               : nullptr;
     if (fact && in.facts.count(fact)) lib.version = in.facts.at(fact);
@@ -157,7 +155,8 @@ plan_identity derive_identity(const identity_inputs& in, const identity_sources&
       throw std::runtime_error("the declared input " + input.string() + " does not exist; fix INPUTS");
     }
     if (!fs::is_regular_file(input)) {
-      throw std::runtime_error("the declared input " + input.string() + " is not a regular file (a directory, device "
+      throw std::runtime_error("the declared input " + input.string() +
+                               " is not a regular file (a directory, device "
                                "or FIFO); INPUTS names files whose content the plan is valid for");
     }
     id.inputs.push_back({fs::absolute(input).lexically_normal().string(), util::sha256_file(input)});
@@ -195,8 +194,7 @@ std::vector<identity_change> compare_identity(const plan_identity& recorded, con
   check("allocation.cpus", describe_cpus(recorded.alloc.cpus), describe_cpus(current.alloc.cpus));
   check("allocation.threads", std::to_string(recorded.alloc.threads), std::to_string(current.alloc.threads));
   check("allocation.cpu_quota", number_or_none(recorded.alloc.cpu_quota), number_or_none(current.alloc.cpu_quota));
-  check("allocation.memory_bytes",
-        recorded.alloc.memory_bytes ? std::to_string(*recorded.alloc.memory_bytes) : "none",
+  check("allocation.memory_bytes", recorded.alloc.memory_bytes ? std::to_string(*recorded.alloc.memory_bytes) : "none",
         current.alloc.memory_bytes ? std::to_string(*current.alloc.memory_bytes) : "none");
   check("args", quote_args(recorded.args), quote_args(current.args));
   for (const auto& input : recorded.inputs) {

@@ -46,9 +46,9 @@ using library_fact_reader = std::function<std::map<std::string, std::string>(con
 
 // What identity derivation reads from the machine; tests substitute parts.
 struct identity_sources {
-  std::string box;                  // tune::box::this_box().identity
-  std::string topology;             // cpu_topology()
-  system_view system;               // for the allocation
+  std::string box;                    // tune::box::this_box().identity
+  std::string topology;               // cpu_topology()
+  system_view system;                 // for the allocation
   library_fact_reader library_facts;  // load_library_facts; the launcher re-reads versions with it
 };
 identity_sources live_identity_sources();
@@ -74,9 +74,9 @@ struct identity_inputs {
   std::map<std::string, std::string> libraries;  // name → path (from the pilot)
   std::map<std::string, std::string> facts;      // the pilot's library facts
   allocation_request request;
-  environment env;                               // the caller's environment
-  std::vector<std::string> plan_variables;       // set or removed by the plan: not watched
-  std::vector<std::string> user_variables;       // the project's own knob variables
+  environment env;                          // the caller's environment
+  std::vector<std::string> plan_variables;  // set or removed by the plan: not watched
+  std::vector<std::string> user_variables;  // the project's own knob variables
   int pilot_windows = 0;
 };
 

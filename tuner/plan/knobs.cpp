@@ -19,14 +19,12 @@ constexpr builtin builtins[] = {
 };
 
 // Thread-count variables the caller may set; OpenBLAS also honours OMP_NUM_THREADS.
-constexpr const char* thread_variables[] = {"OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
-                                            "TUNE_KNOB_FFTW_THREADS"};
+constexpr const char* thread_variables[] = {"OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "TUNE_KNOB_FFTW_THREADS"};
 
 std::optional<int> parse_count(const std::string& text) {
   // OMP_NUM_THREADS may be a list for nested levels; the outer level is the first entry.
   const std::string first = text.substr(0, text.find(','));
-  if (first.empty() || first.find_first_not_of("0123456789") != std::string::npos ||
-      first.size() > 6) {
+  if (first.empty() || first.find_first_not_of("0123456789") != std::string::npos || first.size() > 6) {
     return std::nullopt;
   }
   return std::stoi(first);
@@ -45,9 +43,8 @@ std::string lower(std::string text) {
 
 bool is_identifier(const std::string& text) {
   if (text.empty() || std::isdigit(static_cast<unsigned char>(text[0]))) return false;
-  return std::all_of(text.begin(), text.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-  });
+  return std::all_of(text.begin(), text.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
 // A thread knob: the baseline's resolved count first (explicit), then `counts`, each once.
@@ -56,16 +53,16 @@ knob_axis thread_axis(const std::string& knob, const std::string& variable, int 
   knob_axis axis{knob, {{std::to_string(current), {{variable, std::to_string(current)}}}}, true};
   for (int n : counts) {
     const std::string label = std::to_string(n);
-    const bool seen = std::any_of(axis.values.begin(), axis.values.end(),
-                                  [&](const knob_value& v) { return v.label == label; });
+    const bool seen =
+        std::any_of(axis.values.begin(), axis.values.end(), [&](const knob_value& v) { return v.label == label; });
     if (!seen) axis.values.push_back({label, {{variable, label}}});
   }
   return axis;
 }
 
 // A choice knob whose baseline value is whatever the caller's environment says (or unset).
-knob_axis choice_axis(const std::string& knob, const std::string& variable,
-                      const std::optional<std::string>& current, const std::vector<std::string>& choices) {
+knob_axis choice_axis(const std::string& knob, const std::string& variable, const std::optional<std::string>& current,
+                      const std::vector<std::string>& choices) {
   knob_axis axis{knob, {{current.value_or("unset"), {{variable, current}}}}, false};
   for (const auto& choice : choices) {
     if (current && lower(*current) == lower(choice)) continue;
@@ -135,8 +132,8 @@ knob_request parse_knob_request(const std::vector<std::string>& entries, std::ve
       continue;
     }
     const auto& known = builtin_knobs();
-    const bool is_user = std::any_of(request.user.begin(), request.user.end(),
-                                     [&](const user_knob& k) { return k.name == entry; });
+    const bool is_user =
+        std::any_of(request.user.begin(), request.user.end(), [&](const user_knob& k) { return k.name == entry; });
     if (std::find(known.begin(), known.end(), entry) == known.end() && !is_user) {
       std::string list;
       for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
@@ -212,8 +209,8 @@ std::vector<normalization> normalizations_needed(const run_outcome& baseline, in
     if (!resolved) return;
     const auto count = parse_count(*resolved);
     if (count && *count > allocation_threads) {
-      needed.push_back({variable, cap,
-                        std::string(what) + " resolved " + *resolved + " threads, above the allocation's " + cap});
+      needed.push_back(
+          {variable, cap, std::string(what) + " resolved " + *resolved + " threads, above the allocation's " + cap});
     }
   };
   check(lookup(baseline.facts, "openblas_threads"), "OPENBLAS_NUM_THREADS", "OpenBLAS");
@@ -222,8 +219,8 @@ std::vector<normalization> normalizations_needed(const run_outcome& baseline, in
   return needed;
 }
 
-knob_space build_knob_space(const knob_request& request, const environment& caller,
-                            const run_outcome& baseline, int allocation_threads) {
+knob_space build_knob_space(const knob_request& request, const environment& caller, const run_outcome& baseline,
+                            int allocation_threads) {
   knob_space space;
   const int n = allocation_threads;
   const int half = std::max(1, n / 2);
@@ -239,8 +236,8 @@ knob_space build_knob_space(const knob_request& request, const environment& call
     }
     const auto fixed = lookup(caller, b.variable);
     if (fixed && !named) {
-      space.notes.push_back(name + ": not searched: fixed by the environment (" + b.variable + "=" +
-                            *fixed + "); name it in KNOBS to search it");
+      space.notes.push_back(name + ": not searched: fixed by the environment (" + b.variable + "=" + *fixed +
+                            "); name it in KNOBS to search it");
       continue;
     }
     std::optional<knob_axis> axis;
@@ -250,7 +247,8 @@ knob_space build_knob_space(const knob_request& request, const environment& call
       const auto resolved = parse_count(
           lookup(baseline.facts, name == "openblas_threads" ? "openblas_threads" : "omp_max_threads").value_or(""));
       if (!present || !resolved) {
-        missing = name == "openblas_threads" ? "the pilot did not load OpenBLAS" : "the pilot did not load an OpenMP runtime";
+        missing =
+            name == "openblas_threads" ? "the pilot did not load OpenBLAS" : "the pilot did not load an OpenMP runtime";
       } else {
         axis = thread_axis(name, b.variable, *resolved, {1, half, n});
       }
@@ -284,8 +282,8 @@ knob_space build_knob_space(const knob_request& request, const environment& call
       axis = choice_axis(name, b.variable, fixed, {"close", "spread", "false"});
       for (auto& v : axis->values) {
         v.env["OMP_PLACES"] = v.label == "close" || v.label == "spread" ? std::optional<std::string>("cores")
-                              : v.label == "false"                       ? std::nullopt
-                                                                         : places;
+                              : v.label == "false"                      ? std::nullopt
+                                                                        : places;
       }
     }
     if (!axis) {
@@ -305,8 +303,8 @@ knob_space build_knob_space(const knob_request& request, const environment& call
       continue;
     }
     if (fixed && !named) {
-      space.notes.push_back(user.name + ": not searched: fixed by the environment (" + user.variable +
-                            "=" + *fixed + "); name it in KNOBS to search it");
+      space.notes.push_back(user.name + ": not searched: fixed by the environment (" + user.variable + "=" + *fixed +
+                            "); name it in KNOBS to search it");
       continue;
     }
     auto axis = choice_axis(user.name, user.variable, fixed, user.values);

@@ -77,7 +77,7 @@ struct normalization {
 std::vector<normalization> normalizations_needed(const run_outcome& baseline, int allocation_threads);
 
 // The knobs that apply and their values, given what the baseline reported.
-knob_space build_knob_space(const knob_request& request, const environment& caller,
-                            const run_outcome& baseline, int allocation_threads);
+knob_space build_knob_space(const knob_request& request, const environment& caller, const run_outcome& baseline,
+                            int allocation_threads);
 
 }  // namespace tune::plan

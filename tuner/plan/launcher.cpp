@@ -38,7 +38,8 @@ prepared_launch prepare_launch(const std::filesystem::path& plan_path, const std
   launch.argv = argv;
   environment env = caller;
   // A launched program is not a search candidate, whatever the caller's environment says.
-  for (const char* variable : {"TUNE_PILOT_OUT", "TUNE_FFTW_WISDOM_IN", "TUNE_FFTW_WISDOM_OUT", "TUNE_FFTW_WISDOM_ONLY"}) {
+  for (const char* variable :
+       {"TUNE_PILOT_OUT", "TUNE_FFTW_WISDOM_IN", "TUNE_FFTW_WISDOM_OUT", "TUNE_FFTW_WISDOM_ONLY"}) {
     env.erase(variable);
   }
   launch.env = with_settings(std::move(env), plan.settings);

@@ -22,7 +22,7 @@ class plan_refusal : public std::runtime_error {
 };
 
 struct prepared_launch {
-  std::filesystem::path program;   // the resolved binary whose content was checked
+  std::filesystem::path program;  // the resolved binary whose content was checked
   std::vector<std::string> argv;
   environment env;
   std::vector<int> cpus;

@@ -70,7 +70,8 @@ plan_identity identity_from_json(const json_at& j) {
   id.topology = j["topology"].string();
   const auto a = j["allocation"];
   const auto cpus = a["cpus"].array();
-  for (std::size_t i = 0; i < cpus.size(); ++i) id.alloc.cpus.push_back(static_cast<int>(cpus.at(i).integer(0, max_count)));
+  for (std::size_t i = 0; i < cpus.size(); ++i)
+    id.alloc.cpus.push_back(static_cast<int>(cpus.at(i).integer(0, max_count)));
   id.alloc.threads = static_cast<int>(a["threads"].integer(1, max_count));
   if (const auto quota = a["cpu_quota"].number_or_null()) {
     if (!(*quota > 0) || *quota > static_cast<double>(max_count)) a["cpu_quota"].fail("a number of CPUs above 0");
@@ -158,8 +159,8 @@ execution_plan plan_from_json(const json& doc, const std::string& origin) {
   }
   if (doc.at("format") != plan_format) {
     throw plan_format_error("the plan " + origin + " has format " +
-                            doc.at("format").dump(-1, ' ', false, json::error_handler_t::replace) + "; this tune reads " +
-                            plan_format + ": run `tune plan search` again with this version");
+                            doc.at("format").dump(-1, ' ', false, json::error_handler_t::replace) +
+                            "; this tune reads " + plan_format + ": run `tune plan search` again with this version");
   }
   try {
     const json_at j(doc, origin);
@@ -192,10 +193,12 @@ execution_plan plan_from_json(const json& doc, const std::string& origin) {
       plan.wisdom = wisdom_reference{w["sha256"].string(), w["file"].string(), w["plans"].strings()};
       // The wisdom lives beside the plan under its own hash (store_wisdom): any other name could
       // point the launcher anywhere.
-      if (plan.wisdom->sha256.size() != 64 || plan.wisdom->sha256.find_first_not_of("0123456789abcdef") != std::string::npos)
+      if (plan.wisdom->sha256.size() != 64 ||
+          plan.wisdom->sha256.find_first_not_of("0123456789abcdef") != std::string::npos)
         w["sha256"].fail("a sha256 (64 lowercase hex digits)");
       if (plan.wisdom->file != "fftw-wisdom/" + plan.wisdom->sha256 + ".wisdom")
-        w["file"].fail("\"fftw-wisdom/" + plan.wisdom->sha256 + ".wisdom\" (the wisdom beside the plan, named by its sha256)");
+        w["file"].fail("\"fftw-wisdom/" + plan.wisdom->sha256 +
+                       ".wisdom\" (the wisdom beside the plan, named by its sha256)");
     }
     plan.identity = identity_from_json(j["identity"]);
     const auto e = j["evidence"];

@@ -19,17 +19,17 @@ inline constexpr const char* plan_format = "tune-plan/1";
 
 struct wisdom_reference {
   std::string sha256;
-  std::string file;                 // relative to the plan's folder
-  std::vector<std::string> plans;   // FFTW plans the pilot made, which must all reproduce
+  std::string file;                // relative to the plan's folder
+  std::vector<std::string> plans;  // FFTW plans the pilot made, which must all reproduce
 };
 
 struct plan_evidence {
-  std::string status;               // search_status
+  std::string status;  // search_status
   std::string stop_reason;
-  std::vector<double> baseline_window_s;   // per-window objective of each baseline process compared
-  std::vector<double> winner_window_s;     // and of the winner's (empty when the baseline stands)
-  std::optional<double> gain;              // median paired gain of the winner
-  std::optional<double> aa_gain;           // |A/A gain| the decision used (aa_noise)
+  std::vector<double> baseline_window_s;  // per-window objective of each baseline process compared
+  std::vector<double> winner_window_s;    // and of the winner's (empty when the baseline stands)
+  std::optional<double> gain;             // median paired gain of the winner
+  std::optional<double> aa_gain;          // |A/A gain| the decision used (aa_noise)
   double budget_s = 0;
   double elapsed_s = 0;
   std::string enumeration;
@@ -40,7 +40,7 @@ struct plan_evidence {
 struct execution_plan {
   std::string tool;
   std::string written;
-  assignment settings;                       // value: set; nullopt: removed
+  assignment settings;  // value: set; nullopt: removed
   // The variables of the project's own knobs the search could set (tune_knob). With the built-in
   // knobs' variables, the only ones a plan's settings may name: a plan is data, never code.
   std::vector<std::string> knob_variables;

@@ -84,7 +84,8 @@ plan_search_result run_plan_search(const plan_search_request& request, const std
   if (request.tolerance) options.tol = parse_tolerance(*request.tolerance);
   if (request.initial_wisdom) {
     const auto wisdom = util::read_file(*request.initial_wisdom);
-    if (!wisdom) throw std::runtime_error("the initial FFTW wisdom " + request.initial_wisdom->string() + " does not exist");
+    if (!wisdom)
+      throw std::runtime_error("the initial FFTW wisdom " + request.initial_wisdom->string() + " does not exist");
     options.initial_wisdom = *wisdom;
   }
 
@@ -97,7 +98,8 @@ plan_search_result run_plan_search(const plan_search_request& request, const std
 
   std::string cache_note = "not used (--no-cache)";
   if (request.cache_dir) {
-    const auto lookup = lookup_cached(*request.cache_dir, derive_identity(base_inputs, sources), request.argv, env, sources);
+    const auto lookup =
+        lookup_cached(*request.cache_dir, derive_identity(base_inputs, sources), request.argv, env, sources);
     cache_note = lookup.note;
     if (lookup.plan) options.cached = lookup.plan->settings;
   }

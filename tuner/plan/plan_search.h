@@ -16,9 +16,9 @@ struct plan_search_request {
   std::vector<std::string> argv;
   double budget_s = 30;
   double min_gain = 0.05;
-  std::optional<std::string> tolerance;            // "rel=1e-9"; nullopt: by result type
-  std::vector<std::string> knobs;                  // KNOBS entries; empty: all that apply
-  std::vector<std::string> user_knobs;             // "NAME:VARIABLE=v1,v2"
+  std::optional<std::string> tolerance;  // "rel=1e-9"; nullopt: by result type
+  std::vector<std::string> knobs;        // KNOBS entries; empty: all that apply
+  std::vector<std::string> user_knobs;   // "NAME:VARIABLE=v1,v2"
   std::vector<std::filesystem::path> inputs;
   std::optional<int> cpus;
   std::optional<long long> memory_bytes;
@@ -26,7 +26,7 @@ struct plan_search_request {
   std::filesystem::path report_path;
   std::optional<std::filesystem::path> cache_dir;  // nullopt: no cache
   std::optional<std::filesystem::path> initial_wisdom;
-  double busy_threshold = 0.25;                    // search_options::busy_threshold
+  double busy_threshold = 0.25;  // search_options::busy_threshold
   std::function<void(const std::string&)> progress = [](const std::string&) {};
 };
 

@@ -21,8 +21,7 @@ constexpr const char* private_variables[] = {"TUNE_PILOT_OUT", "TUNE_FFTW_WISDOM
                                              "TUNE_FFTW_WISDOM_ONLY"};
 
 long long monotonic_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
@@ -63,8 +62,9 @@ std::vector<double> read_result(const fs::path& file, const std::string& type, s
   } else {
     throw std::runtime_error("the pilot result type '" + type + "' in " + file.string() + " is not f64 or f32");
   }
-  if (!in) throw std::runtime_error("the pilot result " + file.string() + " is shorter than its " +
-                                    std::to_string(count) + " values");
+  if (!in)
+    throw std::runtime_error("the pilot result " + file.string() + " is shorter than its " + std::to_string(count) +
+                             " values");
   return values;
 }
 
@@ -95,7 +95,8 @@ void read_pilot_report(const fs::path& path, long long spawned_ns, run_outcome& 
     }
     if (setup_end >= 0) outcome.setup_s = static_cast<double>(setup_end - spawned_ns) * 1e-9;
     const auto knobs = j["knobs"].array();
-    for (std::size_t i = 0; i < knobs.size(); ++i) outcome.knobs_read[knobs.at(i)["name"].string()] = knobs.at(i)["value"].string();
+    for (std::size_t i = 0; i < knobs.size(); ++i)
+      outcome.knobs_read[knobs.at(i)["name"].string()] = knobs.at(i)["value"].string();
     if (!j["result"].value().is_null()) {
       const auto r = j["result"];
       outcome.result_type = r["type"].string();
@@ -104,7 +105,8 @@ void read_pilot_report(const fs::path& path, long long spawned_ns, run_outcome& 
       try {
         outcome.result = read_result(result_file, outcome.result_type, count);
       } catch (const std::runtime_error& e) {
-        throw std::runtime_error("the pilot report " + path.string() + " names a result that cannot be used: " + e.what());
+        throw std::runtime_error("the pilot report " + path.string() +
+                                 " names a result that cannot be used: " + e.what());
       }
     }
     const auto plans = j["fftw_plans"].array();

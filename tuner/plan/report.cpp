@@ -14,8 +14,11 @@ json optional_number(const std::optional<double>& v) { return v ? json(*v) : jso
 json deviation_json(const std::optional<deviation>& d) {
   if (!d) return nullptr;
   auto finite = [](double x) { return std::isfinite(x) ? json(x) : json("inf"); };
-  return {{"within", d->within}, {"max_abs", finite(d->max_abs)}, {"max_rel", finite(d->max_rel)},
-          {"max_ulp", finite(d->max_ulp)}, {"reason", d->reason}};
+  return {{"within", d->within},
+          {"max_abs", finite(d->max_abs)},
+          {"max_rel", finite(d->max_rel)},
+          {"max_ulp", finite(d->max_ulp)},
+          {"reason", d->reason}};
 }
 
 json outcome_json(const run_outcome& o) {
@@ -37,7 +40,9 @@ json outcome_json(const run_outcome& o) {
 
 json pair_json(const pair_sample& p) { return {{"base_s", p.base_s}, {"cand_s", p.cand_s}, {"gain", p.gain()}}; }
 
-json load_json(const load_sample& s) { return {{"loadavg1", s.loadavg1}, {"busy_fraction", optional_number(s.busy_fraction)}}; }
+json load_json(const load_sample& s) {
+  return {{"loadavg1", s.loadavg1}, {"busy_fraction", optional_number(s.busy_fraction)}};
+}
 
 }  // namespace
 
@@ -135,11 +140,11 @@ json report_json(const search_record& record, const std::optional<plan_identity>
       {"min_gain", o.min_gain},
       {"tolerance", record.tol_used ? json(record.tol_used->text()) : json(nullptr)},
       {"oracle", record.oracle},
-      {"timing",
-       !record.baseline                  ? "none: the baseline did not complete"
-       : record.baseline->pilot_reported ? "pilot windows: the median window after the first (warm-up) of each process"
-                                         : "whole process: the program reports no pilot windows (tune::pilot::window), "
-                                           "so each process is timed from start to exit"},
+      {"timing", !record.baseline ? "none: the baseline did not complete"
+                 : record.baseline->pilot_reported
+                     ? "pilot windows: the median window after the first (warm-up) of each process"
+                     : "whole process: the program reports no pilot windows (tune::pilot::window), "
+                       "so each process is timed from start to exit"},
       {"enumeration", record.enumeration},
       {"load", {{"before", load_json(record.load_before)}, {"after", load_json(record.load_after)}}},
       {"allocation",
@@ -150,10 +155,9 @@ json report_json(const search_record& record, const std::optional<plan_identity>
         {"limits", o.alloc.limits}}},
       {"normalizations", normalizations},
       {"knobs", {{"searched", record.axes}, {"notes", record.knob_notes}}},
-      {"baseline",
-       record.baseline ? json{{"objective_s", optional_number(record.baseline_objective_s)},
-                              {"run", outcome_json(*record.baseline)}}
-                       : json(nullptr)},
+      {"baseline", record.baseline ? json{{"objective_s", optional_number(record.baseline_objective_s)},
+                                          {"run", outcome_json(*record.baseline)}}
+                                   : json(nullptr)},
       {"runs", runs},
       {"candidates", candidates},
       {"aa_pairs", aa_pairs},
@@ -166,7 +170,8 @@ json report_json(const search_record& record, const std::optional<plan_identity>
        r ? "R = tuning time / (T_base - T_plan): pilot-sized windows the program must run for the search to pay off; "
            "it says nothing about how long a production run takes"
          : "no improvement was established, so the tuning time does not pay off"},
-      {"fftw_wisdom", {{"note", record.wisdom_note}, {"bytes", record.wisdom ? json(record.wisdom->size()) : json(nullptr)}}},
+      {"fftw_wisdom",
+       {{"note", record.wisdom_note}, {"bytes", record.wisdom ? json(record.wisdom->size()) : json(nullptr)}}},
       {"cache", record.cache_note},
       {"identity", plan_identity_json},
   };

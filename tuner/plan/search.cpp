@@ -88,14 +88,14 @@ class searcher {
   double t0_ = 0;
   int next_seq_ = 1;
   bool cancelled_ = false;
-  double baseline_wall_s_ = 0;        // slowest baseline process so far
+  double baseline_wall_s_ = 0;  // slowest baseline process so far
   std::vector<double> oracle_;
   bool has_oracle_ = false;
   bool uses_fftw_ = false;
-  std::map<std::string, int> keys_;   // effective settings → candidate id (0: baseline)
+  std::map<std::string, int> keys_;  // effective settings → candidate id (0: baseline)
   std::set<choice> proposed_;
-  std::map<int, choice> points_;      // candidate id → point (screened candidates)
-  std::vector<int> single_ids_;        // stage-1 candidates that completed
+  std::map<int, choice> points_;  // candidate id → point (screened candidates)
+  std::vector<int> single_ids_;   // stage-1 candidates that completed
   std::vector<double> screen_walls_;
   std::map<int, std::vector<double>> screen_objectives_;  // candidate id → its screening processes
 
@@ -111,9 +111,7 @@ class searcher {
     return wall * cost_margin;
   }
   // A screening process: as long as the median screened so far (the baseline's before any).
-  double screen_cost() const {
-    return screen_walls_.empty() ? run_cost() : median(screen_walls_) * cost_margin;
-  }
+  double screen_cost() const { return screen_walls_.empty() ? run_cost() : median(screen_walls_) * cost_margin; }
   double recheck_cost() const { return uses_fftw_ ? run_cost() : 0; }
   // What must stay free for a decision: the A/A pair, the minimum pairs against the leading
   // contender, the wisdom re-check. The contender is priced at its own process time once one
@@ -196,9 +194,9 @@ class searcher {
     for (int attempt = 0; attempt < 2; ++attempt) {
       const auto& r = launch_baseline(run_role::baseline, remaining());
       if (r.outcome.status == run_outcome::state::timed_out && remaining() <= 0) {
-        finish(search_status::budget_exhausted,
-               "the baseline did not finish within the budget of " + seconds(opt_.budget_s) +
-                   "; raise BUDGET or shorten the pilot ARGS");
+        finish(search_status::budget_exhausted, "the baseline did not finish within the budget of " +
+                                                    seconds(opt_.budget_s) +
+                                                    "; raise BUDGET or shorten the pilot ARGS");
         return false;
       }
       if (r.outcome.status != run_outcome::state::ok) {
@@ -213,8 +211,7 @@ class searcher {
       }
       baseline_wall_s_ = 0;
       if (remaining() < r.outcome.wall_s * cost_margin) {
-        finish(search_status::budget_exhausted,
-               "no budget left to re-run the baseline normalized to the allocation");
+        finish(search_status::budget_exhausted, "no budget left to re-run the baseline normalized to the allocation");
         return false;
       }
     }
@@ -231,8 +228,8 @@ class searcher {
       oracle_ = *base.outcome.result;
       has_oracle_ = true;
       rec_.tol_used = opt_.tol.value_or(default_tolerance(base.outcome.result_type));
-      rec_.oracle = "the baseline's output: " + std::to_string(oracle_.size()) + " " +
-                    base.outcome.result_type + " values, compared with " + rec_.tol_used->text();
+      rec_.oracle = "the baseline's output: " + std::to_string(oracle_.size()) + " " + base.outcome.result_type +
+                    " values, compared with " + rec_.tol_used->text();
     } else {
       rec_.oracle = "none: the program publishes no output (tune::pilot::result), so candidates are not validated";
     }
@@ -327,8 +324,8 @@ class searcher {
       if (it == settings.end() || !it->second) continue;
       const auto seen = lookup(*check.source, check.key);
       if (!seen || *seen != *it->second) {
-        return std::string("set ") + check.variable + "=" + *it->second + " but the pilot reported " + check.key +
-               " " + (seen ? *seen : std::string("not at all")) + ": the setting was not in effect, so it cannot be credited";
+        return std::string("set ") + check.variable + "=" + *it->second + " but the pilot reported " + check.key + " " +
+               (seen ? *seen : std::string("not at all")) + ": the setting was not in effect, so it cannot be credited";
       }
     }
     return std::nullopt;
@@ -426,7 +423,8 @@ class searcher {
   std::vector<screened> ranked_screened() const {
     std::vector<screened> ranked;
     for (const auto& c : rec_.candidates) {
-      if (c.fate == candidate_fate::completed && points_.count(c.id)) ranked.push_back({points_.at(c.id), c.id, *c.objective_s});
+      if (c.fate == candidate_fate::completed && points_.count(c.id))
+        ranked.push_back({points_.at(c.id), c.id, *c.objective_s});
     }
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const screened& a, const screened& b) { return a.objective_s < b.objective_s; });
@@ -453,8 +451,8 @@ class searcher {
         if (points_.count(single)) singles.push_back({points_.at(single), single, *candidate(single).objective_s});
       }
       batch = neighbour_stage(space_, ranked_screened(), singles, *rec_.baseline_objective_s);
-      const bool any_new = std::any_of(batch.begin(), batch.end(),
-                                       [&](const proposal& p) { return !proposed_.count(p.point); });
+      const bool any_new =
+          std::any_of(batch.begin(), batch.end(), [&](const proposal& p) { return !proposed_.count(p.point); });
       if (!any_new) return refine();
     }
   }
@@ -498,7 +496,8 @@ class searcher {
     for (int k = 0; static_cast<int>(conf.pairs.size()) < opt_.max_pairs; ++k) {
       // Pairs beyond the minimum keep room for what follows; the minimum is tried on expected costs.
       const bool minimum_met = static_cast<int>(conf.pairs.size()) >= min_pairs;
-      if (minimum_met ? remaining() - pair_cost < keep_s : remaining() - pair_cost / cost_margin < recheck_cost() / cost_margin) {
+      if (minimum_met ? remaining() - pair_cost < keep_s
+                      : remaining() - pair_cost / cost_margin < recheck_cost() / cost_margin) {
         break;
       }
       if (check_cancel()) break;
@@ -575,7 +574,8 @@ class searcher {
         return false;
       }
       const double timeout = std::min(hang_limit(), remaining());
-      const auto& r = launch(run_role::recheck, id, with_settings(rec_.base_env, candidate(id).settings), timeout, wisdom, true);
+      const auto& r =
+          launch(run_role::recheck, id, with_settings(rec_.base_env, candidate(id).settings), timeout, wisdom, true);
       std::string problem;
       if (r.outcome.status != run_outcome::state::ok) {
         problem = r.outcome.failure;
@@ -584,8 +584,9 @@ class searcher {
           if (!p.made) problem = "FFTW plan '" + p.name + "' was not reproduced";
         }
         if (problem.empty() && has_oracle_) {
-          const auto d = r.outcome.result ? compare_output(oracle_, *r.outcome.result, r.outcome.result_type, *rec_.tol_used)
-                                          : deviation{};
+          const auto d = r.outcome.result
+                             ? compare_output(oracle_, *r.outcome.result, r.outcome.result_type, *rec_.tol_used)
+                             : deviation{};
           if (!d.within) problem = r.outcome.result ? d.reason : "published no output";
         }
       }
@@ -594,8 +595,9 @@ class searcher {
         return false;
       }
       rec_.wisdom = wisdom;
-      rec_.wisdom_note = "re-checked under FFTW_WISDOM_ONLY in a fresh process: " +
-                         std::to_string(r.outcome.fftw_plans.size()) + " plans reproduced";
+      rec_.wisdom_note =
+          "re-checked under FFTW_WISDOM_ONLY in a fresh process: " + std::to_string(r.outcome.fftw_plans.size()) +
+          " plans reproduced";
     }
     rec_.winner = id;
     rec_.selected = plan_settings(candidate(id).settings);
@@ -632,7 +634,8 @@ class searcher {
     for (const auto& conf : rec_.confirmations) {
       if (!conf.verdict.established || conf.candidate == winner) continue;
       note += "; c" + std::to_string(conf.candidate) + " was established too, but its median over its processes is " +
-              per_window(median_objective(conf.candidate)) + " per window against " + per_window(median_objective(winner));
+              per_window(median_objective(conf.candidate)) + " per window against " +
+              per_window(median_objective(winner));
     }
     return note;
   }
@@ -662,14 +665,13 @@ class searcher {
     }
     const int screened_count = static_cast<int>(ranked.size());
     if (contenders.empty()) {
-      const bool starved = std::any_of(rec_.candidates.begin(), rec_.candidates.end(), [](const candidate_record& c) {
-        return c.fate == candidate_fate::proposed;
-      });
-      const auto unscreened = std::count_if(rec_.candidates.begin(), rec_.candidates.end(),
-                                            [](const candidate_record& c) { return c.fate == candidate_fate::proposed; });
+      const bool starved = std::any_of(rec_.candidates.begin(), rec_.candidates.end(),
+                                       [](const candidate_record& c) { return c.fate == candidate_fate::proposed; });
+      const auto unscreened =
+          std::count_if(rec_.candidates.begin(), rec_.candidates.end(),
+                        [](const candidate_record& c) { return c.fate == candidate_fate::proposed; });
       if (screened_count == 0 && starved) {
-        return finish(search_status::budget_exhausted,
-                      "the budget ran out before any candidate could be screened");
+        return finish(search_status::budget_exhausted, "the budget ran out before any candidate could be screened");
       }
       // Nothing screened beat the baseline, but the budget cut screening short: that is not
       // evidence that the baseline stands.
@@ -679,15 +681,16 @@ class searcher {
                           "none of the " + std::to_string(screened_count) + " screened was faster than the baseline");
       }
       if (shortfall_needed) {
-        return finish(search_status::budget_exhausted,
-                      "the budget left " + seconds(std::max(0.0, remaining())) + " for confirmation, " +
-                          seconds(*shortfall_needed) + " needed");
+        return finish(search_status::budget_exhausted, "the budget left " + seconds(std::max(0.0, remaining())) +
+                                                           " for confirmation, " + seconds(*shortfall_needed) +
+                                                           " needed");
       }
-      return finish(search_status::baseline, "no candidate screened faster than the baseline (" +
-                                                 std::to_string(screened_count) + " screened)");
+      return finish(search_status::baseline,
+                    "no candidate screened faster than the baseline (" + std::to_string(screened_count) + " screened)");
     }
     if (rec_.aa_pairs.empty() && !run_aa_pair()) {
-      if (remaining() <= run_cost()) return finish(search_status::budget_exhausted, "the budget ran out during the A/A pair");
+      if (remaining() <= run_cost())
+        return finish(search_status::budget_exhausted, "the budget ran out during the A/A pair");
       return finish(search_status::inconclusive, "the A/A pair failed: no noise estimate, no decision");
     }
     bool any_decided = false, any_promising = false;
@@ -727,8 +730,8 @@ class searcher {
     const auto best = fastest_established();
     if (best) {
       if (settle_winner(*best)) {
-        return finish(search_status::improved, "c" + std::to_string(*best) + " " + candidate(*best).description +
-                                                   ": " + candidate(*best).reason + runner_up_note(*best));
+        return finish(search_status::improved, "c" + std::to_string(*best) + " " + candidate(*best).description + ": " +
+                                                   candidate(*best).reason + runner_up_note(*best));
       }
       return finish(search_status::inconclusive, rec_.wisdom_note);
     }
@@ -737,8 +740,8 @@ class searcher {
                     "the budget ran out before " + std::to_string(min_pairs) + " complete confirmation pairs");
     }
     if (any_promising) {
-      return finish(search_status::inconclusive,
-                    "a candidate looked faster, but not beyond the noise: " + rec_.confirmations.front().verdict.reason);
+      return finish(search_status::inconclusive, "a candidate looked faster, but not beyond the noise: " +
+                                                     rec_.confirmations.front().verdict.reason);
     }
     return finish(search_status::baseline, "the baseline stands: " + rec_.confirmations.front().verdict.reason);
   }
@@ -748,46 +751,68 @@ class searcher {
 
 const char* to_string(run_role r) {
   switch (r) {
-    case run_role::baseline: return "baseline";
-    case run_role::screen: return "screen";
-    case run_role::aa: return "aa";
-    case run_role::confirm: return "confirm";
-    case run_role::recheck: return "recheck";
+    case run_role::baseline:
+      return "baseline";
+    case run_role::screen:
+      return "screen";
+    case run_role::aa:
+      return "aa";
+    case run_role::confirm:
+      return "confirm";
+    case run_role::recheck:
+      return "recheck";
   }
   return "unknown";
 }
 
 const char* to_string(candidate_fate f) {
   switch (f) {
-    case candidate_fate::proposed: return "proposed";
-    case candidate_fate::skipped: return "skipped";
-    case candidate_fate::failed: return "failed";
-    case candidate_fate::invalid: return "invalid";
-    case candidate_fate::refused: return "refused";
-    case candidate_fate::not_in_effect: return "not_in_effect";
-    case candidate_fate::completed: return "completed";
+    case candidate_fate::proposed:
+      return "proposed";
+    case candidate_fate::skipped:
+      return "skipped";
+    case candidate_fate::failed:
+      return "failed";
+    case candidate_fate::invalid:
+      return "invalid";
+    case candidate_fate::refused:
+      return "refused";
+    case candidate_fate::not_in_effect:
+      return "not_in_effect";
+    case candidate_fate::completed:
+      return "completed";
   }
   return "unknown";
 }
 
 std::string to_string(search_status s) {
   switch (s) {
-    case search_status::improved: return "improved";
-    case search_status::baseline: return "baseline";
-    case search_status::inconclusive: return "inconclusive";
-    case search_status::machine_busy: return "machine_busy";
-    case search_status::budget_exhausted: return "budget_exhausted";
-    case search_status::cancelled: return "cancelled";
+    case search_status::improved:
+      return "improved";
+    case search_status::baseline:
+      return "baseline";
+    case search_status::inconclusive:
+      return "inconclusive";
+    case search_status::machine_busy:
+      return "machine_busy";
+    case search_status::budget_exhausted:
+      return "budget_exhausted";
+    case search_status::cancelled:
+      return "cancelled";
   }
   return "unknown";
 }
 
 std::string to_string(run_outcome::state s) {
   switch (s) {
-    case run_outcome::state::ok: return "ok";
-    case run_outcome::state::failed: return "failed";
-    case run_outcome::state::crashed: return "crashed";
-    case run_outcome::state::timed_out: return "timed_out";
+    case run_outcome::state::ok:
+      return "ok";
+    case run_outcome::state::failed:
+      return "failed";
+    case run_outcome::state::crashed:
+      return "crashed";
+    case run_outcome::state::timed_out:
+      return "timed_out";
   }
   return "unknown";
 }

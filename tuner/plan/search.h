@@ -22,18 +22,18 @@ enum class search_status { improved, baseline, inconclusive, machine_busy, budge
 std::string to_string(search_status s);
 
 struct search_options {
-  std::vector<std::string> argv;         // the program and its pilot arguments
-  environment caller_env;                // the environment candidates start from
+  std::vector<std::string> argv;  // the program and its pilot arguments
+  environment caller_env;         // the environment candidates start from
   allocation alloc;
   knob_request knobs;
   double budget_s = 30;
   double min_gain = 0.05;
-  std::optional<tolerance> tol;          // nullopt: default_tolerance of the result's type
+  std::optional<tolerance> tol;               // nullopt: default_tolerance of the result's type
   std::optional<std::string> initial_wisdom;  // FFTW wisdom every candidate starts from (a copy)
-  std::optional<assignment> cached;      // a cached plan's settings, re-confirmed first
-  int max_pairs = 8;                     // confirmation pairs per candidate when budget allows
-  int max_aa_pairs = 9;                  // A/A pairs when the A/A term alone blocks a decision
-  double busy_threshold = 0.25;          // busy_fraction above which the host is busy
+  std::optional<assignment> cached;           // a cached plan's settings, re-confirmed first
+  int max_pairs = 8;                          // confirmation pairs per candidate when budget allows
+  int max_aa_pairs = 9;                       // A/A pairs when the A/A term alone blocks a decision
+  double busy_threshold = 0.25;               // busy_fraction above which the host is busy
 };
 
 // What the search runs on; tests pass fakes.
@@ -60,10 +60,10 @@ const char* to_string(candidate_fate f);
 struct run_record {
   int seq = 0;
   run_role role = run_role::baseline;
-  int candidate = 0;      // 0: the baseline
-  double started_s = 0;   // since the search started
+  int candidate = 0;     // 0: the baseline
+  double started_s = 0;  // since the search started
   double timeout_s = 0;
-  bool timeout_is_budget = false;     // the timeout was what the budget had left, not the hang limit
+  bool timeout_is_budget = false;  // the timeout was what the budget had left, not the hang limit
   run_outcome outcome;
   std::optional<double> objective_s;  // per-window objective; nullopt when the run failed
   std::optional<deviation> validation;
@@ -86,7 +86,7 @@ struct candidate_record {
 struct confirmation_record {
   int candidate = 0;
   std::vector<pair_sample> pairs;
-  std::vector<int> incomplete;        // seq of runs whose pair is missing a sample
+  std::vector<int> incomplete;  // seq of runs whose pair is missing a sample
   decision verdict;
 };
 
@@ -95,13 +95,13 @@ struct search_record {
   std::string enumeration = enumeration_version;
   load_sample load_before, load_after;
   std::vector<normalization> normalizations;
-  environment base_env;               // caller env plus normalizations: what the baseline ran with
+  environment base_env;  // caller env plus normalizations: what the baseline ran with
   std::vector<std::string> knob_notes;
-  std::vector<std::string> axes;      // searched knobs
-  std::optional<run_outcome> baseline;     // the baseline run the plan's facts come from
+  std::vector<std::string> axes;        // searched knobs
+  std::optional<run_outcome> baseline;  // the baseline run the plan's facts come from
   std::optional<double> baseline_objective_s;
   std::optional<tolerance> tol_used;
-  std::string oracle;                 // "baseline output, N f64 values" or why there is none
+  std::string oracle;  // "baseline output, N f64 values" or why there is none
   std::vector<run_record> runs;
   std::vector<candidate_record> candidates;
   std::vector<pair_sample> aa_pairs;  // baseline vs baseline; more than one only when needed
@@ -114,7 +114,7 @@ struct search_record {
   std::optional<std::string> wisdom;  // the winner's FFTW wisdom, re-checked
   std::string wisdom_note;
   std::string cache_note;
-  std::string error;                  // set when the search failed (the baseline failed)
+  std::string error;  // set when the search failed (the baseline failed)
   double elapsed_s = 0;
   double overrun_s = 0;
 };

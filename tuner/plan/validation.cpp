@@ -76,8 +76,8 @@ deviation compare_output(const std::vector<double>& oracle, const std::vector<do
                          const std::string& result_type, const tolerance& tol) {
   deviation d;
   if (oracle.size() != candidate.size()) {
-    d.reason = "output has " + std::to_string(candidate.size()) + " values, the oracle " +
-               std::to_string(oracle.size());
+    d.reason =
+        "output has " + std::to_string(candidate.size()) + " values, the oracle " + std::to_string(oracle.size());
     d.max_abs = d.max_rel = d.max_ulp = INFINITY;
     return d;
   }
@@ -95,9 +95,11 @@ deviation compare_output(const std::vector<double>& oracle, const std::vector<do
                                                              : d.max_ulp;
   d.within = measured <= tol.value;
   if (!d.within) {
-    const char* name = tol.mode == tolerance::kind::rel ? "relative" : tol.mode == tolerance::kind::abs ? "absolute" : "ulp";
-    d.reason = std::string("output differs from the oracle: ") + name + " deviation " + number(measured) +
-               " exceeds " + tol.text();
+    const char* name = tol.mode == tolerance::kind::rel   ? "relative"
+                       : tol.mode == tolerance::kind::abs ? "absolute"
+                                                          : "ulp";
+    d.reason = std::string("output differs from the oracle: ") + name + " deviation " + number(measured) + " exceeds " +
+               tol.text();
   }
   return d;
 }

@@ -12,13 +12,13 @@ namespace tune::plan {
 using environment = std::map<std::string, std::string>;
 
 struct run_request {
-  std::string label;                       // "baseline", "c3", "confirm c3 #2": for messages
-  environment env;                         // the child's whole environment (before the pilot's own variables)
-  std::vector<int> cpus;                   // affinity, set before the program's first instruction (empty: inherit)
-  double timeout_s = 0;                    // killed and reaped after this long
-  std::optional<std::string> wisdom_in;    // FFTW wisdom the run starts from (a private copy)
-  bool export_wisdom = false;              // collect the wisdom the run ends with
-  bool wisdom_only = false;                // plan with FFTW_WISDOM_ONLY (the fresh-process re-check)
+  std::string label;                     // "baseline", "c3", "confirm c3 #2": for messages
+  environment env;                       // the child's whole environment (before the pilot's own variables)
+  std::vector<int> cpus;                 // affinity, set before the program's first instruction (empty: inherit)
+  double timeout_s = 0;                  // killed and reaped after this long
+  std::optional<std::string> wisdom_in;  // FFTW wisdom the run starts from (a private copy)
+  bool export_wisdom = false;            // collect the wisdom the run ends with
+  bool wisdom_only = false;              // plan with FFTW_WISDOM_ONLY (the fresh-process re-check)
 };
 
 struct fftw_plan_report {
@@ -29,18 +29,18 @@ struct fftw_plan_report {
 struct run_outcome {
   enum class state { ok, failed, crashed, timed_out };
   state status = state::ok;
-  std::string failure;                     // "exit 3", "killed by SIGSEGV", "timed out after ...", + stderr tail
-  double wall_s = 0;                       // start to reaped
-  std::optional<double> setup_s;           // start to setup_done (or to the first window)
-  std::vector<double> windows_s;           // in run order; the first is warm-up
-  bool pilot_reported = false;             // false: the program reported nothing, timed as a whole
+  std::string failure;            // "exit 3", "killed by SIGSEGV", "timed out after ...", + stderr tail
+  double wall_s = 0;              // start to reaped
+  std::optional<double> setup_s;  // start to setup_done (or to the first window)
+  std::vector<double> windows_s;  // in run order; the first is warm-up
+  bool pilot_reported = false;    // false: the program reported nothing, timed as a whole
   std::optional<std::vector<double>> result;
-  std::string result_type;                 // "f64" / "f32"
+  std::string result_type;  // "f64" / "f32"
   std::map<std::string, std::string> knobs_read;
-  std::map<std::string, std::string> libraries;   // name → mapped path
-  std::map<std::string, std::string> facts;       // fftw_version, openblas_config, openblas_threads, ...
+  std::map<std::string, std::string> libraries;  // name → mapped path
+  std::map<std::string, std::string> facts;      // fftw_version, openblas_config, openblas_threads, ...
   std::vector<fftw_plan_report> fftw_plans;
-  std::optional<std::string> wisdom;       // exported wisdom (export_wisdom)
+  std::optional<std::string> wisdom;  // exported wisdom (export_wisdom)
   long long peak_rss_kb = -1;
 };
 

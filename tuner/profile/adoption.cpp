@@ -7,8 +7,7 @@
 namespace tune::profile {
 
 std::optional<profile_seat> find_profile_seat(const family_decl& family, const std::vector<profile>& ladder,
-                                              const box::feature_set& features,
-                                              std::vector<std::string>* passed_over) {
+                                              const box::feature_set& features, std::vector<std::string>* passed_over) {
   profile_seat seat;
   for (const auto& p : ladder) {
     const auto entry = p.kernels.find(family.name);
@@ -61,7 +60,8 @@ coverage cover(const manifest& m, const std::vector<profile>& ladder, const box:
       continue;
     }
     // An explicit `reference` is a decision, not a measurement a richer box could improve on.
-    const auto unlocked = seat->forced_reference ? std::vector<std::string>{} : unlocked_rows(family, *seat->from, features);
+    const auto unlocked =
+        seat->forced_reference ? std::vector<std::string>{} : unlocked_rows(family, *seat->from, features);
     if (!unlocked.empty()) {
       out.residue.push_back(family.name);
       out.why[family.name] = fmt::format("this box unlocks row(s) {} that profile {}'s box could not run",

@@ -14,8 +14,8 @@ namespace tune::profile {
 
 // A family's seat from the first profile on the ladder whose entry can run here.
 struct profile_seat {
-  std::string suffix;      // a row suffix, or the family's reference row for an explicit `reference`
-  std::string cls;         // the profile's class
+  std::string suffix;  // a row suffix, or the family's reference row for an explicit `reference`
+  std::string cls;     // the profile's class
   bool forced_reference = false;
   std::vector<std::string> steps;  // each profile looked at, and why it was passed over
   const profile* from = nullptr;   // the profile that gave the seat (an element of the ladder passed in)

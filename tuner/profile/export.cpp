@@ -9,11 +9,16 @@ namespace tune::profile {
 
 const char* to_string(refusal r) {
   switch (r) {
-    case refusal::absent: return "absent";
-    case refusal::unreadable: return "unreadable";
-    case refusal::stale: return "stale";
-    case refusal::incomplete: return "incomplete";
-    case refusal::noise_refused: return "noise-refused";
+    case refusal::absent:
+      return "absent";
+    case refusal::unreadable:
+      return "unreadable";
+    case refusal::stale:
+      return "stale";
+    case refusal::incomplete:
+      return "incomplete";
+    case refusal::noise_refused:
+      return "noise-refused";
   }
   return "?";
 }
@@ -31,13 +36,18 @@ profile make_profile(const manifest& m, const sidecar::loaded& file, const sidec
                      const std::string& tool) {
   using sidecar::verdict;
   switch (judged.v) {
-    case verdict::fresh: break;
-    case verdict::absent: refuse(m, refusal::absent, judged.message);
-    case verdict::unreadable: refuse(m, refusal::unreadable, judged.message);
+    case verdict::fresh:
+      break;
+    case verdict::absent:
+      refuse(m, refusal::absent, judged.message);
+    case verdict::unreadable:
+      refuse(m, refusal::unreadable, judged.message);
     case verdict::stale_binary:
     case verdict::foreign_box:
-    case verdict::version: refuse(m, refusal::stale, fmt::format("({}) {}", sidecar::to_string(judged.v), judged.message));
-    case verdict::missing: refuse(m, refusal::incomplete, judged.message);
+    case verdict::version:
+      refuse(m, refusal::stale, fmt::format("({}) {}", sidecar::to_string(judged.v), judged.message));
+    case verdict::missing:
+      refuse(m, refusal::incomplete, judged.message);
   }
   const auto& doc = *file.doc;
   const auto& scope_entry = doc["scopes"][m.scope];
@@ -58,8 +68,7 @@ profile make_profile(const manifest& m, const sidecar::loaded& file, const sidec
                        "noise.",
                        noise, prov.value("noise_probes", std::string("no probes recorded"))));
   const std::string cls = prov.value("class", "");
-  if (cls.empty())
-    refuse(m, refusal::incomplete, fmt::format("provenance.class is absent in {}.", file.path.string()));
+  if (cls.empty()) refuse(m, refusal::incomplete, fmt::format("provenance.class is absent in {}.", file.path.string()));
 
   profile p;
   p.scope = m.scope;
@@ -78,9 +87,10 @@ void write_profile(const profile& p, const std::filesystem::path& out) {
   if (std::filesystem::exists(out)) {
     const auto existing = read_profile(out);
     if (existing.scope != p.scope)
-      throw std::runtime_error(fmt::format("tune-profile-export: {} holds scope {}'s profile; scope {} would overwrite "
-                                           "it. Give each scope its own DEFAULTS folder.",
-                                           out.string(), existing.scope, p.scope));
+      throw std::runtime_error(
+          fmt::format("tune-profile-export: {} holds scope {}'s profile; scope {} would overwrite "
+                      "it. Give each scope its own DEFAULTS folder.",
+                      out.string(), existing.scope, p.scope));
   }
   util::write_file_atomic(out, util::json_text(to_json(p)) + "\n");
 }

@@ -13,9 +13,10 @@ namespace tune::profile {
 namespace {
 
 std::runtime_error bad(const std::filesystem::path& file, const std::string& what) {
-  return std::runtime_error(fmt::format("profile {}: {}; re-export it with `cmake --build <build> --target "
-                                        "tune-profile-export` or fix it by hand",
-                                        file.string(), what));
+  return std::runtime_error(
+      fmt::format("profile {}: {}; re-export it with `cmake --build <build> --target "
+                  "tune-profile-export` or fix it by hand",
+                  file.string(), what));
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ namespace tune::profile {
 inline constexpr const char* format_name = "tune-profile/1";
 
 struct profile {
-  std::filesystem::path file;                  // where it was read from (empty when built in memory)
+  std::filesystem::path file;  // where it was read from (empty when built in memory)
   std::string scope;
   std::string cls;                             // "x86-avx2"
   int version = 1;                             // the scope's VERSION it was minted for

@@ -26,16 +26,18 @@ ladder_profiles load_ladder(const std::filesystem::path& defaults_dir, const std
     out.files_read.push_back(file);
     auto p = read_profile(file);
     if (p.cls != cls)
-      throw std::runtime_error(fmt::format("profile {}: its class is {} but its name says {}; rename the file to {} "
-                                           "or re-export it",
-                                           file.string(), p.cls, cls, profile_path(defaults_dir, p.cls).string()));
+      throw std::runtime_error(
+          fmt::format("profile {}: its class is {} but its name says {}; rename the file to {} "
+                      "or re-export it",
+                      file.string(), p.cls, cls, profile_path(defaults_dir, p.cls).string()));
     if (p.scope != scope) {
       skip(cls, file, fmt::format("profile {}: {} holds scope {}, not {}", cls, file.string(), p.scope, scope));
       continue;
     }
     if (p.version != version) {
-      skip(cls, file, fmt::format("profile {}: {} was minted for VERSION {}, scope {} is VERSION {}", cls, file.string(),
-                                  p.version, scope, version));
+      skip(cls, file,
+           fmt::format("profile {}: {} was minted for VERSION {}, scope {} is VERSION {}", cls, file.string(),
+                       p.version, scope, version));
       continue;
     }
     out.rungs.push_back({cls, file, out.usable.size(), ""});

@@ -20,10 +20,10 @@ struct rung {
 };
 
 struct ladder_profiles {
-  std::vector<profile> usable;                     // in ladder order: exist, this scope, this VERSION
-  std::vector<std::string> notes;                  // why each other rung gives nothing, one line each
-  std::vector<std::filesystem::path> files_read;   // every profile file that exists (for the depfile)
-  std::vector<rung> rungs;                         // every rung, in ladder order (what `tune explain` walks)
+  std::vector<profile> usable;                    // in ladder order: exist, this scope, this VERSION
+  std::vector<std::string> notes;                 // why each other rung gives nothing, one line each
+  std::vector<std::filesystem::path> files_read;  // every profile file that exists (for the depfile)
+  std::vector<rung> rungs;                        // every rung, in ladder order (what `tune explain` walks)
 };
 
 // Walks `classes` (box::ladder of the box or of TUNE_TARGET_CLASS). An absent file, a profile of

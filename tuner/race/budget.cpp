@@ -9,9 +9,8 @@ double budget_estimate::window_s() const { return protocol_.window_ms / 1000 * (
 double budget_estimate::nominal_s(std::size_t runnable, const round_plan& rounds) const {
   const double rows = static_cast<double>(runnable);
   const double finalists = static_cast<double>(std::min<std::size_t>(runnable, protocol_.max_twins + 2));
-  const double windows =
-      2 * rows + protocol_.screen_rounds * rows + rounds.final_rounds * finalists +
-      2.0 * rounds.validate_pairs * std::max(1, protocol_.validate_relocated);
+  const double windows = 2 * rows + protocol_.screen_rounds * rows + rounds.final_rounds * finalists +
+                         2.0 * rounds.validate_pairs * std::max(1, protocol_.validate_relocated);
   return windows * window_s();
 }
 

@@ -17,27 +17,28 @@ family_result follow_family(const family_result& seated, const companion_input& 
   out.fallback = seated.winner;
   out.outcome = outcome;
   out.need_pct = seated.need_pct;
-  for (const auto& row : companion.rows) out.rows.push_back({row.suffix, row.rejected, row.failed, std::nullopt, std::nullopt, 0, false});
+  for (const auto& row : companion.rows)
+    out.rows.push_back({row.suffix, row.rejected, row.failed, std::nullopt, std::nullopt, 0, false});
   out.note = why;
   return out;
 }
 
-family_result race_companion(const family_input& family, const family_result& seated,
-                             const companion_input& companion, window_runner& w, const protocol& p, double need,
-                             double noise_floor_pct, const event_sink& events) {
+family_result race_companion(const family_input& family, const family_result& seated, const companion_input& companion,
+                             window_runner& w, const protocol& p, double need, double noise_floor_pct,
+                             const event_sink& events) {
   if (companion.untimed)
-    return follow_family(seated, companion, verdict::holds,
-                         fmt::format("not timed: {}; it follows {}'s seat {}", *companion.untimed, family.name,
-                                     seated.winner));
+    return follow_family(
+        seated, companion, verdict::holds,
+        fmt::format("not timed: {}; it follows {}'s seat {}", *companion.untimed, family.name, seated.winner));
   if (seated.outcome == verdict::budget)
-    return follow_family(seated, companion, verdict::budget,
-                         fmt::format("budget: {} was not raced; it follows {}'s seat {}", family.name, family.name,
-                                     seated.winner));
+    return follow_family(
+        seated, companion, verdict::budget,
+        fmt::format("budget: {} was not raced; it follows {}'s seat {}", family.name, family.name, seated.winner));
   family_input grid;
   grid.name = companion.name;
   grid.rows = companion.rows;
-  const auto seat = std::find_if(grid.rows.begin(), grid.rows.end(),
-                                 [&](const row_input& r) { return r.suffix == seated.winner; });
+  const auto seat =
+      std::find_if(grid.rows.begin(), grid.rows.end(), [&](const row_input& r) { return r.suffix == seated.winner; });
   grid.fallback = static_cast<std::size_t>(seat - grid.rows.begin());
   if (seat->rejected)
     return follow_family(seated, companion, verdict::rejected,

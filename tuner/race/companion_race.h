@@ -15,9 +15,9 @@ namespace tune::race {
 // Races `companion` of `family`, whose race gave `seated`. A companion that is untimed, whose
 // family was not raced (budget), or whose own row at the family's seat is rejected is listed
 // without timing and follows the family.
-family_result race_companion(const family_input& family, const family_result& seated,
-                             const companion_input& companion, window_runner& w, const protocol& p, double need,
-                             double noise_floor_pct, const event_sink& events);
+family_result race_companion(const family_input& family, const family_result& seated, const companion_input& companion,
+                             window_runner& w, const protocol& p, double need, double noise_floor_pct,
+                             const event_sink& events);
 
 // The companion listed, not timed: the family's seat is its seat and its fallback; `why` is the note.
 family_result follow_family(const family_result& seated, const companion_input& companion, verdict outcome,

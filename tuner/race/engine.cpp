@@ -20,15 +20,17 @@ void check_companion(const family_input& family, const companion_input& c, std::
   if (c.untimed) return;
   const auto where = fmt::format("run_mint: companion '{}' of family '{}'", c.name, family.name);
   if (c.timer_index < families)
-    throw std::invalid_argument(fmt::format("{}: timer index {} is a family's ({} families); give it an index past "
-                                            "the families'",
-                                            where, c.timer_index, families));
+    throw std::invalid_argument(
+        fmt::format("{}: timer index {} is a family's ({} families); give it an index past "
+                    "the families'",
+                    where, c.timer_index, families));
   bool same = c.rows.size() == family.rows.size();
   for (std::size_t r = 0; same && r < c.rows.size(); ++r) same = c.rows[r].suffix == family.rows[r].suffix;
   if (!same)
-    throw std::invalid_argument(fmt::format("{}: its {} rows are not the family's {} rows in grid order; list every "
-                                            "row of the family",
-                                            where, c.rows.size(), family.rows.size()));
+    throw std::invalid_argument(
+        fmt::format("{}: its {} rows are not the family's {} rows in grid order; list every "
+                    "row of the family",
+                    where, c.rows.size(), family.rows.size()));
 }
 
 void check_inputs(const std::vector<family_input>& families, const timer& t, const protocol& p) {
@@ -51,8 +53,8 @@ void check_inputs(const std::vector<family_input>& families, const timer& t, con
   require(p.max_twins >= 0, fmt::format("max_twins = {}; pass 0 or more", p.max_twins));
   for (const auto& f : families) {
     require(!f.rows.empty(), fmt::format("family '{}' has no rows; every family has at least its fallback", f.name));
-    require(f.fallback < f.rows.size(), fmt::format("family '{}': fallback index {} is past its {} rows", f.name,
-                                                    f.fallback, f.rows.size()));
+    require(f.fallback < f.rows.size(),
+            fmt::format("family '{}': fallback index {} is past its {} rows", f.name, f.fallback, f.rows.size()));
     require(!f.rows[f.fallback].rejected,
             fmt::format("family '{}': fallback '{}' is rejected ({}); the fallback must be the first runnable row",
                         f.name, f.rows[f.fallback].suffix, f.rows[f.fallback].rejected.value_or("")));
@@ -102,8 +104,8 @@ std::optional<family_result> excluding_failures(std::size_t index, std::vector<r
 // reference; a seat that fails now is demoted and the row records why.
 void recheck_seat(std::size_t index, family_result& raced, timer& t) {
   if (raced.outcome != verdict::won || raced.winner == raced.fallback) return;
-  const auto row = std::find_if(raced.rows.begin(), raced.rows.end(),
-                                [&](const row_result& r) { return r.suffix == raced.winner; });
+  const auto row =
+      std::find_if(raced.rows.begin(), raced.rows.end(), [&](const row_result& r) { return r.suffix == raced.winner; });
   if (row == raced.rows.end()) return;
   const auto why = t.recheck(index, static_cast<std::size_t>(row - raced.rows.begin()));
   if (!why) return;
@@ -112,13 +114,14 @@ void recheck_seat(std::size_t index, family_result& raced, timer& t) {
 }
 
 // Each companion of `family` right after it (companion_race.h), under a family's budget rule.
-void race_companions(const family_input& family, family_result& seated, window_runner& w, timer& t,
-                     const protocol& p, budget_estimate& budget, const round_plan& rounds, double need,
-                     double noise_floor_pct, const std::function<double()>& left_s, const event_sink& events) {
+void race_companions(const family_input& family, family_result& seated, window_runner& w, timer& t, const protocol& p,
+                     budget_estimate& budget, const round_plan& rounds, double need, double noise_floor_pct,
+                     const std::function<double()>& left_s, const event_sink& events) {
   for (companion_input companion : family.companions) {
     const std::size_t timed =
-        companion.untimed ? 0 : static_cast<std::size_t>(std::count_if(companion.rows.begin(), companion.rows.end(),
-                                                                       [](const row_input& r) { return !r.rejected; }));
+        companion.untimed ? 0
+                          : static_cast<std::size_t>(std::count_if(companion.rows.begin(), companion.rows.end(),
+                                                                   [](const row_input& r) { return !r.rejected; }));
     const double estimate = timed < 2 ? 0.0 : budget.family_s(timed, rounds);
     const double left = left_s();
     family_result raced;
@@ -199,9 +202,10 @@ mint_result run_mint(const std::vector<family_input>& families, timer& t, clock&
   } catch (const interrupted&) {
     mint.status = mint_status::interrupted;
     mint.families.clear();
-    mint.reason = fmt::format("interrupted: the control file {} exists; stopped after the window in flight and "
-                              "decided nothing",
-                              p.control_file);
+    mint.reason = fmt::format(
+        "interrupted: the control file {} exists; stopped after the window in flight and "
+        "decided nothing",
+        p.control_file);
   }
   return finish();
 }

@@ -21,9 +21,9 @@ struct finalist_pick {
 
 // Rule 4: the best row by screen median, the rows within `need` of it (at most max_twins, nearest
 // first), the fallback, and the incumbent: five disturbed screen rounds must not cost the previous
-// winner the tie rule 7 would give it (it still has to tie in the final to keep its seat). A row also qualifies when its best-of is within `need` of the best
-// best-of: a disturbance only ever adds time, and three disturbed windows out of five would
-// otherwise screen out a real winner for good.
+// winner the tie rule 7 would give it (it still has to tie in the final to keep its seat). A row also qualifies when
+// its best-of is within `need` of the best best-of: a disturbance only ever adds time, and three disturbed windows out
+// of five would otherwise screen out a real winner for good.
 finalist_pick pick_finalists(const std::vector<std::size_t>& runnable, const std::vector<std::vector<double>>& per_call,
                              std::size_t fallback, std::optional<std::size_t> incumbent, double need, int max_twins) {
   std::map<std::size_t, double> medians, bests;
@@ -32,7 +32,8 @@ finalist_pick pick_finalists(const std::vector<std::size_t>& runnable, const std
     bests[r] = measure::minimum(per_call[r]);
   }
   std::vector<std::size_t> by_speed = runnable;
-  std::stable_sort(by_speed.begin(), by_speed.end(), [&](std::size_t a, std::size_t b) { return medians[a] < medians[b]; });
+  std::stable_sort(by_speed.begin(), by_speed.end(),
+                   [&](std::size_t a, std::size_t b) { return medians[a] < medians[b]; });
   double best_of = bests[by_speed.front()];
   for (std::size_t r : runnable) best_of = std::min(best_of, bests[r]);
   finalist_pick out{by_speed.front(), {by_speed.front()}};
@@ -150,9 +151,8 @@ std::string revalidation_name(const protocol& p, int k) {
 // and no periodic disturbance can keep step with the order), judged after each look's whole
 // blocks; it stops once the seat clears or can no longer clear. Placement 0 times the rows
 // themselves, placement k their relocated copies there.
-validation revalidate(std::size_t index, const family_input& family, std::size_t seat, int placement,
-                      window_runner& w, const protocol& p, double need, int pairs, std::uint64_t reps,
-                      const event_sink& events) {
+validation revalidate(std::size_t index, const family_input& family, std::size_t seat, int placement, window_runner& w,
+                      const protocol& p, double need, int pairs, std::uint64_t reps, const event_sink& events) {
   std::vector<double> seat_per_call, fallback_per_call;
   const std::vector<int> looks = look_ends(pairs, p.validate_rounds, p.looks, 2);
   const double level = p.alpha / static_cast<double>(looks.size());
@@ -199,7 +199,8 @@ family_result list_family(const family_input& family, double need) {
   out.winner = out.fallback;
   out.outcome = verdict::holds;
   out.need_pct = need * 100;
-  for (const auto& row : family.rows) out.rows.push_back({row.suffix, row.rejected, row.failed, std::nullopt, std::nullopt, 0, false});
+  for (const auto& row : family.rows)
+    out.rows.push_back({row.suffix, row.rejected, row.failed, std::nullopt, std::nullopt, 0, false});
   return out;
 }
 
@@ -221,7 +222,8 @@ family_result race_family(std::size_t index, const family_input& family, window_
   run_screen(index, family, runnable, reps, w, p, per_call, events);
 
   const round_plan planned = plan_rounds(p, std::max(noise_floor_pct, screen_spread_pct(runnable, per_call)));
-  const finalist_pick pick = pick_finalists(runnable, per_call, family.fallback, incumbent_row(family), need, p.max_twins);
+  const finalist_pick pick =
+      pick_finalists(runnable, per_call, family.fallback, incumbent_row(family), need, p.max_twins);
   const std::uint64_t shared = shared_reps(pick.rows, reps, pick.best);
   std::vector<std::string> names;
   for (const auto& row : family.rows) names.push_back(row.suffix);

@@ -13,11 +13,11 @@ struct protocol {
   // than the 4 ms scheduler tick, so every window spans one and windows stay alike
   // (docs/measurement.md, rule 2).
   double window_ms = 5.0;
-  double window_jitter = 0.20;     // rule 2: each window's length is jittered 0..20%
-  int screen_rounds = 5;           // rule 3
-  int final_rounds = 15;           // rule 5
-  int validate_rounds = 20;        // rule 8: >= 10 (ABBA order, so a multiple of 2); 20 so that two
-                                   // disturbed windows cannot demote a real winner
+  double window_jitter = 0.20;  // rule 2: each window's length is jittered 0..20%
+  int screen_rounds = 5;        // rule 3
+  int final_rounds = 15;        // rule 5
+  int validate_rounds = 20;     // rule 8: >= 10 (ABBA order, so a multiple of 2); 20 so that two
+                                // disturbed windows cannot demote a real winner
   // Rules 5 and 8 set minimums; a noisy box needs more paired rounds to see a real gain. Race and
   // re-race each run up to this many paired rounds, scaled by (spread / min_margin)^2 and capped
   // at this value once the spread reaches min_margin (race/rounds.h). Sized with
@@ -42,20 +42,20 @@ struct protocol {
   // false ones (docs/measurement.md, rule 8; the experiments: docs/notes/2026-11-race-real-passes.md).
   // 0 here for timers that have no copies.
   int validate_relocated = 0;
-  int max_twins = 8;               // rule 4
-  double min_margin = 0.03;        // rule 6: need = max(3%, noise floor)
-  double alpha = 0.05;             // rule 6: sign-test confidence, Bonferroni over finalists
-  int probe_windows = 12;          // rule 9
-  int probe_every = 4;             // rule 9: a probe after every N families
-  double probe_settle = 0.02;      // rule 9: above this the probe spins, then re-probes
+  int max_twins = 8;           // rule 4
+  double min_margin = 0.03;    // rule 6: need = max(3%, noise floor)
+  double alpha = 0.05;         // rule 6: sign-test confidence, Bonferroni over finalists
+  int probe_windows = 12;      // rule 9
+  int probe_every = 4;         // rule 9: a probe after every N families
+  double probe_settle = 0.02;  // rule 9: above this the probe spins, then re-probes
   // Rule 9. 0.5 s, not "a few seconds": a noisy probe on a shared machine is other processes'
   // load, which a longer spin does not settle, while every noisy mint pays for it; half a second
   // still outlasts a governor's ramp to full clock (docs/measurement.md, rule 9).
   double spin_seconds = 0.5;
-  double noise_ceiling = 0.10;     // rule 9: TUNE_NOISE_CEILING
-  bool noise_override = false;     // rule 9: TUNE_NOISE_OVERRIDE=1
-  std::optional<double> budget_s;  // rule 11: BUDGET
-  std::string control_file;        // rule 12: TUNE_CONTROL (empty: none)
+  double noise_ceiling = 0.10;       // rule 9: TUNE_NOISE_CEILING
+  bool noise_override = false;       // rule 9: TUNE_NOISE_OVERRIDE=1
+  std::optional<double> budget_s;    // rule 11: BUDGET
+  std::string control_file;          // rule 12: TUNE_CONTROL (empty: none)
   std::uint64_t seed = 0x7475'6e65;  // window jitter and row order are deterministic per seed
 };
 

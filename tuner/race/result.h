@@ -32,19 +32,20 @@ const char* to_string(verdict v);
 
 struct family_result {
   std::string name;
-  std::string winner;                  // suffix of the seat (the fallback unless a row earned it)
+  std::string winner;  // suffix of the seat (the fallback unless a row earned it)
   std::string fallback;
   verdict outcome = verdict::holds;
-  double need_pct = 0;                 // required gain over the fallback
+  double need_pct = 0;  // required gain over the fallback
   // The seat's gain over the fallback: the smaller of race and re-race. Only a row that won has
   // one: the fallback in its own seat (held, tied, demoted) has no margin over itself.
   std::optional<double> margin_pct;
-  std::optional<std::string> demoted;  // the row that lost its seat (rule 8, the closing floor, the check after the race)
+  std::optional<std::string>
+      demoted;  // the row that lost its seat (rule 8, the closing floor, the check after the race)
   std::optional<double> demoted_margin_pct;  // that row's margin when it lost the seat
-  std::optional<double> drift_pct;     // fallback's level change between race and re-race (recorded only)
-  std::vector<row_result> rows;        // grid order
-  std::string note;                    // one line of why, for `tune explain`
-  double ms = 0;                       // wall time of this family's race
+  std::optional<double> drift_pct;           // fallback's level change between race and re-race (recorded only)
+  std::vector<row_result> rows;              // grid order
+  std::string note;                          // one line of why, for `tune explain`
+  double ms = 0;                             // wall time of this family's race
   // A companion's race (docs/design/kernels-and-isolation.md "Companions") is recorded as a family_result of
   // its own: name is the companion, fallback the family's seat it raced against. companion_of
   // names that family; the family's result lists its companions' races in declaration order.
@@ -53,9 +54,9 @@ struct family_result {
 };
 
 struct probe_point {
-  std::string label;                   // "start", "mid1", ..., "end" (+ "-settled" after a spin)
-  double mad_pct = 0;                  // robust spread: median absolute percentage deviation
-  double cv_pct = 0;                   // coefficient of variation, beside it
+  std::string label;   // "start", "mid1", ..., "end" (+ "-settled" after a spin)
+  double mad_pct = 0;  // robust spread: median absolute percentage deviation
+  double cv_pct = 0;   // coefficient of variation, beside it
 };
 
 enum class mint_status { ok, noise_refused, interrupted };
@@ -74,11 +75,11 @@ struct mint_result {
   // Families left undecided because their fallback failed while it was timed: name -> why. They
   // are not in `families`.
   std::map<std::string, std::string> errors;
-  std::string reason;                  // for noise_refused / interrupted
+  std::string reason;  // for noise_refused / interrupted
   bool noise_overridden = false;
   std::vector<probe_point> probes;
-  double noise_floor_pct = 0;          // largest probe spread seen
-  std::vector<family_result> families; // in race order; empty when interrupted
+  double noise_floor_pct = 0;           // largest probe spread seen
+  std::vector<family_result> families;  // in race order; empty when interrupted
   double ms = 0;
   std::map<std::string, double> phase_s;  // where the time went: warm, screen, final, validate, probe, spin
 };

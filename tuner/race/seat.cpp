@@ -12,25 +12,26 @@ namespace tune::race {
 
 namespace {
 
-std::string describe_failure(const std::string& name, const std::string& fallback, const margin_check& c,
-                             double need) {
+std::string describe_failure(const std::string& name, const std::string& fallback, const margin_check& c, double need) {
   if (c.gain < need)
     return fmt::format("{} is {:.1f}% faster than {}, below the need of {:.1f}%", name, c.gain * 100, fallback,
                        need * 100);
   if (!c.ratio_bound)
-    return fmt::format("{} is {:.1f}% faster than {}, but too few paired rounds for the sign test", name,
-                       c.gain * 100, fallback);
-  return fmt::format("{} is {:.1f}% faster than {}, but the sign test does not clear (paired-ratio bound {:.3f})",
-                     name, c.gain * 100, fallback, *c.ratio_bound);
+    return fmt::format("{} is {:.1f}% faster than {}, but too few paired rounds for the sign test", name, c.gain * 100,
+                       fallback);
+  return fmt::format("{} is {:.1f}% faster than {}, but the sign test does not clear (paired-ratio bound {:.3f})", name,
+                     c.gain * 100, fallback, *c.ratio_bound);
 }
 
 std::vector<contender>::const_iterator find_fallback(const std::vector<contender>& finalists, std::size_t fallback,
                                                      const char* who) {
-  const auto fb = std::find_if(finalists.begin(), finalists.end(), [&](const contender& c) { return c.row == fallback; });
+  const auto fb =
+      std::find_if(finalists.begin(), finalists.end(), [&](const contender& c) { return c.row == fallback; });
   if (fb == finalists.end())
-    throw std::invalid_argument(fmt::format("{}: fallback row {} is not among the {} finalists; "
-                                            "the fallback always races",
-                                            who, fallback, finalists.size()));
+    throw std::invalid_argument(
+        fmt::format("{}: fallback row {} is not among the {} finalists; "
+                    "the fallback always races",
+                    who, fallback, finalists.size()));
   return fb;
 }
 
@@ -61,7 +62,9 @@ seat_decision choose_seat(const std::vector<contender>& finalists, std::size_t f
       out.tied.push_back(finalists[i].row);
     }
   }
-  const auto is_tied = [&](std::size_t row) { return std::find(out.tied.begin(), out.tied.end(), row) != out.tied.end(); };
+  const auto is_tied = [&](std::size_t row) {
+    return std::find(out.tied.begin(), out.tied.end(), row) != out.tied.end();
+  };
 
   // Rule 7's order of preference, then rule 6 for anything that is not the fallback.
   std::vector<std::size_t> turn;  // positions in `finalists`
@@ -85,15 +88,15 @@ seat_decision choose_seat(const std::vector<contender>& finalists, std::size_t f
     if (row == fallback) {
       out.seat = fallback;
       out.outcome = out.tied.size() > 1 ? verdict::tie : verdict::holds;
-      out.note = out.tied.size() > 1
-                     ? fmt::format("{} keeps the seat: tied with the best{}", fb_name, tie_words)
-                     : fmt::format("{} is the fastest", fb_name);
+      out.note = out.tied.size() > 1 ? fmt::format("{} keeps the seat: tied with the best{}", fb_name, tie_words)
+                                     : fmt::format("{} is the fastest", fb_name);
       if (incumbent && *incumbent == fallback && out.tied.size() > 1) out.note += " (incumbent)";
       if (first_failure) out.note += "; " + *first_failure;
       return out;
     }
     // Reached only for a row other than the fallback, so there is at least one comparison.
-    const margin_check c = check_margin(finalists[i].per_call, fb->per_call, need, bonferroni(alpha, finalists.size() - 1));
+    const margin_check c =
+        check_margin(finalists[i].per_call, fb->per_call, need, bonferroni(alpha, finalists.size() - 1));
     if (c.clears) {
       out.seat = row;
       out.outcome = verdict::won;
@@ -101,7 +104,8 @@ seat_decision choose_seat(const std::vector<contender>& finalists, std::size_t f
       out.note = fmt::format("{} is {:.1f}% faster than {} (need {:.1f}%, paired-ratio bound {:.3f}){}", names.at(row),
                              c.gain * 100, fb_name, need * 100, *c.ratio_bound, tie_words);
       if (out.tied.size() > 1)
-        out.note += incumbent && *incumbent == row ? "; the incumbent keeps the seat" : "; the first tied row in grid order that clears";
+        out.note += incumbent && *incumbent == row ? "; the incumbent keeps the seat"
+                                                   : "; the first tied row in grid order that clears";
       return out;
     }
     if (!first_failure) first_failure = describe_failure(names.at(row), fb_name, c, need);

@@ -12,15 +12,15 @@
 namespace tune::race {
 
 struct contender {
-  std::size_t row = 0;          // index in the family's grid order
-  std::vector<double> per_call; // ns per call, one per round; element k of every contender is round k
+  std::size_t row = 0;           // index in the family's grid order
+  std::vector<double> per_call;  // ns per call, one per round; element k of every contender is round k
 };
 
 struct seat_decision {
-  std::size_t seat = 0;                 // row index
-  verdict outcome = verdict::holds;     // won, holds or tie (validation may still demote a win)
-  std::optional<margin_check> check;    // the seat's rule-6 check when it is not the fallback
-  std::vector<std::size_t> tied;        // rows within need of the best, grid order
+  std::size_t seat = 0;               // row index
+  verdict outcome = verdict::holds;   // won, holds or tie (validation may still demote a win)
+  std::optional<margin_check> check;  // the seat's rule-6 check when it is not the fallback
+  std::vector<std::size_t> tied;      // rows within need of the best, grid order
   std::string note;
 };
 

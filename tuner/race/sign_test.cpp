@@ -11,7 +11,8 @@ namespace tune::race {
 
 double bonferroni(double alpha, std::size_t comparisons) {
   if (comparisons == 0) throw std::invalid_argument("bonferroni: 0 comparisons; pass at least one");
-  if (!(alpha > 0 && alpha < 1)) throw std::invalid_argument(fmt::format("bonferroni: alpha = {} is outside (0, 1)", alpha));
+  if (!(alpha > 0 && alpha < 1))
+    throw std::invalid_argument(fmt::format("bonferroni: alpha = {} is outside (0, 1)", alpha));
   return alpha / static_cast<double>(comparisons);
 }
 

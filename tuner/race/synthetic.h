@@ -22,17 +22,17 @@ class fake_clock final : public clock {
   void spin(double seconds) override;
   void advance(double seconds) { now_ += seconds; }
 
-  double spun_s = 0;                      // total time spent spinning
-  std::function<void()> on_spin;          // runs after each spin (a test's settling machine)
+  double spun_s = 0;              // total time spent spinning
+  std::function<void()> on_spin;  // runs after each spin (a test's settling machine)
 
  private:
   double now_ = 0;
 };
 
 struct window_noise {
-  double cv = 0.01;             // each window's factor is lognormal with median 1 and this cv
-  double outlier_rate = 0;      // share of windows hit by a disturbance
-  double outlier_factor = 3;    // such a window takes this many times longer
+  double cv = 0.01;           // each window's factor is lognormal with median 1 and this cv
+  double outlier_rate = 0;    // share of windows hit by a disturbance
+  double outlier_factor = 3;  // such a window takes this many times longer
 };
 
 class synthetic_timer final : public timer {
@@ -57,8 +57,8 @@ class synthetic_timer final : public timer {
   // What timer::recheck answers for a seat after the race (unset: it passes).
   std::function<std::optional<row_failure>(std::size_t family, std::size_t row)> rechecks;
 
-  std::size_t windows = 0;                                   // every window, warm ones included
-  std::set<std::pair<std::size_t, std::size_t>> timed_rows;  // (family, row) ever timed
+  std::size_t windows = 0;                                              // every window, warm ones included
+  std::set<std::pair<std::size_t, std::size_t>> timed_rows;             // (family, row) ever timed
   std::set<std::tuple<std::size_t, std::size_t, int>> timed_relocated;  // (family, row, placement) timed
 
   double time_row(std::size_t family, std::size_t row, std::uint64_t reps) override;

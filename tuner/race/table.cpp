@@ -115,7 +115,8 @@ mint_record record_of(const mint_result& r) {
 void to_json(json& out, const mint_record& m) {
   json probes = json::array();
   for (const auto& p : m.probes)
-    probes.push_back({{"label", p.label}, {"mad_pct", number_or_null(p.mad_pct)}, {"cv_pct", number_or_null(p.cv_pct)}});
+    probes.push_back(
+        {{"label", p.label}, {"mad_pct", number_or_null(p.mad_pct)}, {"cv_pct", number_or_null(p.cv_pct)}});
   out = {{"status", m.status},
          {"reason", m.reason},
          {"noise_overridden", m.noise_overridden},

@@ -26,7 +26,7 @@ struct race_row {
   std::optional<std::string> rejected;  // why it was not timed
   std::optional<double> median_ns;      // per call; absent for a row never timed
   std::optional<double> best_ns;
-  std::optional<std::int64_t> rounds;   // present for every row that was not rejected
+  std::optional<std::int64_t> rounds;  // present for every row that was not rejected
   std::optional<bool> finalist;
   std::optional<row_failure> last_fail_reason;
   std::optional<gate_errors> worst;
@@ -36,7 +36,7 @@ struct race_row {
 
 struct race_table {
   std::string winner;
-  std::string verdict;                   // race::verdict's words, or "adopted"
+  std::string verdict;  // race::verdict's words, or "adopted"
   // A table of a family adopted from a profile has winner, verdict "adopted" and profile alone.
   std::optional<std::string> profile;
   bool adopted() const { return verdict == "adopted"; }
@@ -76,8 +76,8 @@ struct probe_record {
 };
 
 struct mint_record {
-  std::string status;             // mint_status's words
-  std::string reason;             // why a mint was refused or interrupted
+  std::string status;  // mint_status's words
+  std::string reason;  // why a mint was refused or interrupted
   bool noise_overridden = false;
   std::vector<probe_record> probes;
   double noise_floor_pct = 0;

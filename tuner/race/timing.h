@@ -15,8 +15,8 @@ namespace tune::race {
 class clock {
  public:
   virtual ~clock() = default;
-  virtual double now_s() = 0;               // monotonic seconds
-  virtual void spin(double seconds) = 0;    // busy-wait (never sleep: a sleeping thread wakes cold)
+  virtual double now_s() = 0;             // monotonic seconds
+  virtual void spin(double seconds) = 0;  // busy-wait (never sleep: a sleeping thread wakes cold)
 };
 
 // Thrown by a timer when a row fails while it is timed (it crashed, exited, threw or overran its

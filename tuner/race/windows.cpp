@@ -27,11 +27,12 @@ std::uint64_t window_runner::size(const std::function<double(std::uint64_t)>& wi
   const double target_ns = protocol_.window_ms * 1e6;
   for (std::uint64_t reps = 1; reps <= max_reps; reps *= 2) {
     const double ns = window(reps);
-    if (ns >= target_ns / 2) return std::max<std::uint64_t>(1, std::llround(static_cast<double>(reps) * target_ns / ns));
+    if (ns >= target_ns / 2)
+      return std::max<std::uint64_t>(1, std::llround(static_cast<double>(reps) * target_ns / ns));
   }
   throw std::runtime_error(fmt::format(
-      "warm pass of {}: {} calls still took under half of the {} ms window; the timer reports no elapsed time",
-      what, max_reps, protocol_.window_ms));
+      "warm pass of {}: {} calls still took under half of the {} ms window; the timer reports no elapsed time", what,
+      max_reps, protocol_.window_ms));
 }
 
 double window_runner::charged(const std::string& phase, const std::function<double()>& work) {
@@ -49,17 +50,21 @@ void window_runner::spin(double seconds, const std::string& phase) {
 }
 
 std::uint64_t window_runner::size_row(std::size_t family, std::size_t row) {
-  return size([&](std::uint64_t reps) {
-    check_control_file();
-    return charged("warm", [&] { return timer_.time_row(family, row, reps); });
-  }, fmt::format("family {} row {}", family, row));
+  return size(
+      [&](std::uint64_t reps) {
+        check_control_file();
+        return charged("warm", [&] { return timer_.time_row(family, row, reps); });
+      },
+      fmt::format("family {} row {}", family, row));
 }
 
 std::uint64_t window_runner::size_probe() {
-  return size([&](std::uint64_t reps) {
-    check_control_file();
-    return charged("probe", [&] { return timer_.time_probe(reps); });
-  }, "the noise probe");
+  return size(
+      [&](std::uint64_t reps) {
+        check_control_file();
+        return charged("probe", [&] { return timer_.time_probe(reps); });
+      },
+      "the noise probe");
 }
 
 double window_runner::scored(const std::string& phase, const std::function<std::string()>& what, std::uint64_t reps,
@@ -73,17 +78,20 @@ double window_runner::scored(const std::string& phase, const std::function<std::
 }
 
 double window_runner::time_row(std::size_t family, std::size_t row, std::uint64_t reps) {
-  return scored(phase_, [&] { return fmt::format("family {} row {}", family, row); }, reps,
-                [&] { return timer_.time_row(family, row, reps); });
+  return scored(
+      phase_, [&] { return fmt::format("family {} row {}", family, row); }, reps,
+      [&] { return timer_.time_row(family, row, reps); });
 }
 
 double window_runner::time_relocated(std::size_t family, std::size_t row, int placement, std::uint64_t reps) {
-  return scored(phase_, [&] { return fmt::format("family {} row {} (relocated copy {})", family, row, placement); },
-                reps, [&] { return timer_.time_relocated(family, row, placement, reps); });
+  return scored(
+      phase_, [&] { return fmt::format("family {} row {} (relocated copy {})", family, row, placement); }, reps,
+      [&] { return timer_.time_relocated(family, row, placement, reps); });
 }
 
 double window_runner::time_probe(std::uint64_t reps) {
-  return scored("probe", [] { return std::string("noise probe"); }, reps, [&] { return timer_.time_probe(reps); });
+  return scored(
+      "probe", [] { return std::string("noise probe"); }, reps, [&] { return timer_.time_probe(reps); });
 }
 
 double window_runner::draw_unit() {

@@ -60,8 +60,7 @@ void export_wisdom() {
 // wisdom at launch).
 void prepare_wisdom() {
   if (const char* in = std::getenv("TUNE_FFTW_WISDOM_IN"); in && *in) {
-    auto import_from = fftw_symbol<int (*)(const char*)>("fftw_import_wisdom_from_filename",
-                                                         "TUNE_FFTW_WISDOM_IN");
+    auto import_from = fftw_symbol<int (*)(const char*)>("fftw_import_wisdom_from_filename", "TUNE_FFTW_WISDOM_IN");
     if (import_from(in) == 0) {
       runtime_detail::refuse(std::string("cannot import FFTW wisdom from ") + in +
                              " (TUNE_FFTW_WISDOM_IN): the file is missing or not FFTW wisdom");
@@ -95,8 +94,7 @@ void planned(const char* name, const void* plan) {
   if (plan) export_wisdom();
   if (!plan && env_flag("TUNE_FFTW_WISDOM_ONLY")) {
     const char* wisdom = std::getenv("TUNE_FFTW_WISDOM_IN");
-    runtime_detail::refuse(std::string("FFTW plan '") + name +
-                           "' cannot be reproduced from the plan's wisdom (" +
+    runtime_detail::refuse(std::string("FFTW plan '") + name + "' cannot be reproduced from the plan's wisdom (" +
                            (wisdom ? wisdom : "none imported") +
                            ") under FFTW_WISDOM_ONLY; run `tune plan search` again for this "
                            "program");

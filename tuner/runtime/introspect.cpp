@@ -14,11 +14,16 @@ struct library_pattern {
   const char* name;
 };
 constexpr library_pattern patterns[] = {
-    {"libopenblas", "openblas"},     {"libblas.so", "blas"},
-    {"libfftw3_threads", "fftw3_threads"}, {"libfftw3_omp", "fftw3_omp"},
-    {"libfftw3f_threads", "fftw3f_threads"}, {"libfftw3f", "fftw3f"},
-    {"libfftw3.", "fftw3"},           {"libgomp", "gomp"},
-    {"libiomp5", "iomp5"},            {"libomp.", "omp"},
+    {"libopenblas", "openblas"},
+    {"libblas.so", "blas"},
+    {"libfftw3_threads", "fftw3_threads"},
+    {"libfftw3_omp", "fftw3_omp"},
+    {"libfftw3f_threads", "fftw3f_threads"},
+    {"libfftw3f", "fftw3f"},
+    {"libfftw3.", "fftw3"},
+    {"libgomp", "gomp"},
+    {"libiomp5", "iomp5"},
+    {"libomp.", "omp"},
     {"libomp5", "omp"},
 };
 

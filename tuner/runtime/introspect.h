@@ -17,7 +17,7 @@ std::vector<loaded_library> loaded_libraries();
 
 // One library fact as "key" → value text; empty value when the symbol is absent.
 struct library_fact {
-  std::string key;    // fftw_version, openblas_config, openblas_threads, omp_max_threads, ...
+  std::string key;  // fftw_version, openblas_config, openblas_threads, omp_max_threads, ...
   std::string value;
 };
 std::vector<library_fact> library_facts();

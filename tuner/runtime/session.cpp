@@ -41,11 +41,21 @@ std::string json_string(const std::string& text) {
   std::string out = "\"";
   for (unsigned char c : text) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default:
         if (c < 0x20) {
           char escaped[8];
@@ -65,20 +75,17 @@ std::string render(session& s) {
   j += ",\"setup_done_ns\":" + (s.setup_done_ns < 0 ? "null" : std::to_string(s.setup_done_ns));
   j += ",\"windows\":[";
   for (std::size_t i = 0; i < s.windows.size(); ++i) {
-    j += (i ? ",[" : "[") + std::to_string(s.windows[i].first) + "," +
-         std::to_string(s.windows[i].second) + "]";
+    j += (i ? ",[" : "[") + std::to_string(s.windows[i].first) + "," + std::to_string(s.windows[i].second) + "]";
   }
   j += "],\"knobs\":[";
   for (std::size_t i = 0; i < s.knobs.size(); ++i) {
     const auto& k = s.knobs[i];
-    j += std::string(i ? "," : "") + "{\"name\":" + json_string(k.name) +
-         ",\"value\":" + json_string(k.value) +
+    j += std::string(i ? "," : "") + "{\"name\":" + json_string(k.name) + ",\"value\":" + json_string(k.value) +
          ",\"from_environment\":" + (k.from_environment ? "true" : "false") + "}";
   }
   j += "],\"result\":";
   if (s.result_written) {
-    j += "{\"type\":" + json_string(s.result_type) +
-         ",\"count\":" + std::to_string(s.result_count) +
+    j += "{\"type\":" + json_string(s.result_type) + ",\"count\":" + std::to_string(s.result_count) +
          ",\"file\":" + json_string(s.out_path + ".result") + "}";
   } else {
     j += "null";
@@ -122,7 +129,7 @@ void write_at_exit() {
 }
 
 session* active_session() {
-  static session* const active = [] () -> session* {
+  static session* const active = []() -> session* {
     const char* out = std::getenv("TUNE_PILOT_OUT");
     if (!out || !*out) return nullptr;
     the_session = new session;  // lives until exit; the atexit writer needs it

@@ -142,10 +142,10 @@ void check(const json& doc) {
   if (!doc.is_object()) throw violation{fmt::format("it holds {}, expected an object", described(doc))};
   const json& format = required(doc, "", "format");
   if (!format.is_string() || format.get<std::string>() != format_name)
-    throw violation{fmt::format("its format is {}, expected \"{}\"",
-                                format.is_string() ? "\"" + util::printable(format.get<std::string>(), 64) + "\""
-                                                   : described(format),
-                                format_name)};
+    throw violation{fmt::format(
+        "its format is {}, expected \"{}\"",
+        format.is_string() ? "\"" + util::printable(format.get<std::string>(), 64) + "\"" : described(format),
+        format_name)};
 
   for (const auto& [family, seat] : object_at(required(doc, "", "kernels"), "kernels").items())
     string_at(seat, child("kernels", family));

@@ -161,9 +161,10 @@ write_result upsert(const fs::path& sidecar, const scope_update& update, std::ch
       if (!measured_for(doc, update.box)) notes += forget_other_boxes(doc, update.box, update.scope);
     } else {
       result.preserved = preserve_unreadable(sidecar, *previous, now);
-      notes += fmt::format("the previous sidecar was unreadable ({}); its bytes are kept as \"{}\" and a new one was "
-                           "started\n",
-                           old.error, result.preserved.string());
+      notes += fmt::format(
+          "the previous sidecar was unreadable ({}); its bytes are kept as \"{}\" and a new one was "
+          "started\n",
+          old.error, result.preserved.string());
     }
   }
 

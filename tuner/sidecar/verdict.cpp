@@ -65,11 +65,13 @@ loaded load(const std::filesystem::path& path) {
   }
   if (!ec && status.type() != std::filesystem::file_type::regular) {
     out.error = "the document: expected a regular file, found " +
-                std::string(status.type() == std::filesystem::file_type::directory ? "a directory" : "a FIFO, device or socket");
+                std::string(status.type() == std::filesystem::file_type::directory ? "a directory"
+                                                                                   : "a FIFO, device or socket");
     return out;
   }
   if (const auto size = std::filesystem::file_size(path, ec); !ec && size > util::json_limits{}.max_bytes) {
-    out.error = fmt::format("the document: expected at most {} bytes, found {} bytes", util::json_limits{}.max_bytes, size);
+    out.error =
+        fmt::format("the document: expected at most {} bytes, found {} bytes", util::json_limits{}.max_bytes, size);
     return out;
   }
   std::optional<util::file_snapshot> snapshot;
@@ -127,8 +129,7 @@ std::optional<judgement> judge_box(const context& c, const json& provenance) {
                                  c.sidecar(), box, c.want.box, c.want.scope, c.remint())};
   // The same box measured with other features (TUNE_FORCE_FEATURES then or now) is another box.
   const auto features = provenance.find("features");
-  if (features == provenance.end() || !features->is_string() || c.want.features.empty() ||
-      *features == c.want.features)
+  if (features == provenance.end() || !features->is_string() || c.want.features.empty() || *features == c.want.features)
     return std::nullopt;
   const std::string forced = provenance.value("forced_features", std::string());
   return judgement{verdict::foreign_box,
@@ -160,10 +161,11 @@ judgement judge(const loaded& file, const expectation& want) {
                         "\"tune-{}\" target to measure it.",
                         file.path.string(), want.scope, want.scope)};
   if (!file.doc)
-    return {verdict::unreadable,
-            fmt::format("unreadable: {} is unreadable ({}); its winners are ignored until a mint rewrites it; build the "
-                        "\"tune-{}\" target.",
-                        c.sidecar(), file.error, want.scope)};
+    return {
+        verdict::unreadable,
+        fmt::format("unreadable: {} is unreadable ({}); its winners are ignored until a mint rewrites it; build the "
+                    "\"tune-{}\" target.",
+                    c.sidecar(), file.error, want.scope)};
 
   const json& doc = *file.doc;
   const auto scope = doc.at("scopes").find(want.scope);
@@ -180,8 +182,8 @@ judgement judge(const loaded& file, const expectation& want) {
   const int version = scope->at("version").get<int>();
   if (version != want.version)
     return {verdict::version,
-            fmt::format("version: {} holds scope \"{}\" at version {}, but this build declares version {}; {}.", c.sidecar(),
-                        want.scope, version, want.version, c.remint())};
+            fmt::format("version: {} holds scope \"{}\" at version {}, but this build declares version {}; {}.",
+                        c.sidecar(), want.scope, version, want.version, c.remint())};
 
   if (const auto missing = families_without_entry(c, doc, *scope); !missing.empty())
     return {verdict::missing,

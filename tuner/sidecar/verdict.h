@@ -17,8 +17,8 @@ struct loaded {
   std::filesystem::path path;
   std::optional<nlohmann::json> doc;  // set only when the file parsed and has format tune-sidecar/1
   bool absent = false;
-  std::string error;                  // I/O error, parse error or format mismatch (unreadable)
-  long long mtime_ns = 0;             // the file's mtime, taken with its content (when not absent)
+  std::string error;       // I/O error, parse error or format mismatch (unreadable)
+  long long mtime_ns = 0;  // the file's mtime, taken with its content (when not absent)
 };
 // Never throws for a bad file: absence and every read, parse or shape error land in `loaded`.
 loaded load(const std::filesystem::path& path);
@@ -29,10 +29,10 @@ loaded load_text(const std::filesystem::path& path, const std::string& text);
 struct expectation {
   std::string scope;
   int version = 0;
-  std::filesystem::path bench;             // the scope's bench executable
+  std::filesystem::path bench;  // the scope's bench executable
   std::vector<std::string> families;
-  std::string box;                         // this box's identity
-  std::string features;                    // its features now, TUNE_FORCE_FEATURES applied (box::join)
+  std::string box;       // this box's identity
+  std::string features;  // its features now, TUNE_FORCE_FEATURES applied (box::join)
 };
 
 struct judgement {

@@ -22,8 +22,8 @@ struct companion_entry {
 
 struct family_entry {
   std::string suffix;
-  std::string source;                  // source_text(): sidecar, profile <class>, fallback, reference
-  std::string why;                     // why()
+  std::string source;  // source_text(): sidecar, profile <class>, fallback, reference
+  std::string why;     // why()
   std::optional<std::string> profile_class;
   std::optional<std::string> adopted_from;
   std::optional<double> margin_pct;
@@ -37,7 +37,7 @@ struct family_entry {
 
 struct stamp_record {
   std::string scope;
-  std::string verdict;                 // the scope's sidecar verdict when it was stamped
+  std::string verdict;  // the scope's sidecar verdict when it was stamped
   std::string verdict_message;
   std::string policy;
   std::map<std::string, family_entry> families;

@@ -11,10 +11,14 @@ namespace tune::stamp {
 
 const char* to_string(source s) {
   switch (s) {
-    case source::sidecar: return "sidecar";
-    case source::profile: return "profile";
-    case source::fallback: return "fallback";
-    case source::reference: return "reference";
+    case source::sidecar:
+      return "sidecar";
+    case source::profile:
+      return "profile";
+    case source::fallback:
+      return "fallback";
+    case source::reference:
+      return "reference";
   }
   return "?";
 }
@@ -65,7 +69,8 @@ seat resolve_family_seat(const family_decl& family, const seat_inputs& in) {
         s.steps.push_back(fmt::format("sidecar: entry '{}' is no row of the family", shown));
         s.problems.push_back(fmt::format("the sidecar seats it on row '{}', which the family does not have", shown));
       } else if (!runnable(*row, in.features)) {
-        s.steps.push_back(fmt::format("sidecar: row {} cannot run here ({})", entry, why_row_cannot_run(*row, in.features)));
+        s.steps.push_back(
+            fmt::format("sidecar: row {} cannot run here ({})", entry, why_row_cannot_run(*row, in.features)));
         s.problems.push_back(fmt::format("the sidecar seats it on row {}, which cannot run here ({})", entry,
                                          why_row_cannot_run(*row, in.features)));
       } else {
@@ -140,7 +145,7 @@ seat resolve_family_seat(const family_decl& family, const seat_inputs& in) {
 }  // namespace
 
 companion_seat resolve_companion_seat(const family_decl& family, const companion_decl& companion,
-                                     const seat& family_seat, const seat_inputs& in) {
+                                      const seat& family_seat, const seat_inputs& in) {
   companion_seat c{companion.name, family_seat.suffix, false, ""};
   const auto follow = [&](const std::string& why) {
     c.step = fmt::format("companion {}: {} ({})", companion.name, family_seat.suffix, why);
@@ -156,8 +161,10 @@ companion_seat resolve_companion_seat(const family_decl& family, const companion
   const bool measured = race && race->companions && race->companions->count(companion.name) &&
                         race->companions->at(companion.name) == entry;
   if (!measured)
-    return follow(fmt::format("follows the family: its entry {} is not in race.{}.companions, so it was not "
-                              "measured in the race that seated the family", entry, family.name));
+    return follow(
+        fmt::format("follows the family: its entry {} is not in race.{}.companions, so it was not "
+                    "measured in the race that seated the family",
+                    entry, family.name));
   const auto* row = family.row(entry);
   if (!row) return follow(fmt::format("follows the family: its entry '{}' is no row of the family", entry));
   if (!runnable(*row, in.features))
@@ -165,8 +172,8 @@ companion_seat resolve_companion_seat(const family_decl& family, const companion
                               why_row_cannot_run(*row, in.features)));
   c.suffix = entry;
   c.own_entry = true;
-  c.step = fmt::format("companion {}: {} (its own sidecar entry, measured within the family's grid)",
-                       companion.name, entry);
+  c.step =
+      fmt::format("companion {}: {} (its own sidecar entry, measured within the family's grid)", companion.name, entry);
   return c;
 }
 

@@ -33,30 +33,30 @@ struct seat {
   std::string suffix;
   source from = source::fallback;
   std::optional<double> margin_pct;  // the measured gain over the fallback, when a row won it in the sidecar's race
-  std::string race_verdict;          // the sidecar race's verdict, when from the sidecar (won, holds, tie, demoted, ...)
-  std::optional<std::string> demoted;       // the row that race demoted, when it did
-  std::optional<double> demoted_margin_pct; // and its margin when it lost the seat
+  std::string race_verdict;  // the sidecar race's verdict, when from the sidecar (won, holds, tie, demoted, ...)
+  std::optional<std::string> demoted;        // the row that race demoted, when it did
+  std::optional<double> demoted_margin_pct;  // and its margin when it lost the seat
   // What the stamp order passed over that a person must be told, not only `tune explain`: a
   // sidecar entry or a profile seat naming a row the family does not have or that did not build.
   std::vector<std::string> problems;
-  std::string profile_class;         // the profile's class, when from a profile
-  std::string adopted_from;          // the profile class a sidecar entry was adopted from, if it was
-  std::string fallback;              // the fallback row this box resolves to
-  std::vector<std::string> steps;    // the stamp order, step by step
+  std::string profile_class;               // the profile's class, when from a profile
+  std::string adopted_from;                // the profile class a sidecar entry was adopted from, if it was
+  std::string fallback;                    // the fallback row this box resolves to
+  std::vector<std::string> steps;          // the stamp order, step by step
   std::vector<companion_seat> companions;  // in declaration order
-  bool c_linkage = false;            // the row is C: its symbol is declared extern "C"
+  bool c_linkage = false;                  // the row is C: its symbol is declared extern "C"
 };
 
 struct seat_inputs {
-  const nlohmann::json* fresh_sidecar = nullptr;  // only when the scope's verdict is fresh
-  std::string sidecar_reason;                     // why it is not used otherwise (the verdict message)
+  const nlohmann::json* fresh_sidecar = nullptr;            // only when the scope's verdict is fresh
+  std::string sidecar_reason;                               // why it is not used otherwise (the verdict message)
   const std::vector<profile::profile>* profiles = nullptr;  // the ladder's usable profiles, highest first
-  std::vector<std::string> profile_notes;         // why other rungs of the ladder give nothing
+  std::vector<std::string> profile_notes;                   // why other rungs of the ladder give nothing
   // Every rung of the ladder in order (profile/ladder.h), so the steps walk it as the stamp does;
   // without it the notes come first, then the usable profiles.
   const std::vector<profile::rung>* rungs = nullptr;
-  bool force_reference = false;                   // TUNE_POLICY=reference
-  box::feature_set features;                      // what "runnable" is judged against
+  bool force_reference = false;  // TUNE_POLICY=reference
+  box::feature_set features;     // what "runnable" is judged against
 };
 
 // "sidecar", "profile <class>", "fallback" or "reference": the source as status and headers name it.
@@ -71,7 +71,7 @@ seat resolve_seat(const family_decl& family, const seat_inputs& in);
 // within the family's grid in the race that wrote the entry (a re-mint replaces the race table, so
 // an entry left from an older race no longer counts).
 companion_seat resolve_companion_seat(const family_decl& family, const companion_decl& companion,
-                                     const seat& family_seat, const seat_inputs& in);
+                                      const seat& family_seat, const seat_inputs& in);
 
 // True when the row's requires= holds for `features`.
 bool runnable(const row_decl& row, const box::feature_set& features);

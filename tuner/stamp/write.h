@@ -15,7 +15,7 @@
 namespace tune::stamp {
 
 struct scope_stamp {
-  std::string verdict;          // the scope's sidecar verdict
+  std::string verdict;  // the scope's sidecar verdict
   std::string verdict_message;
   std::string policy;
   std::vector<std::pair<std::string, seat>> seats;  // family -> seat, in declaration order

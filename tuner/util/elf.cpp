@@ -36,7 +36,8 @@ std::optional<std::vector<elf_section>> elf_sections(std::string_view data) {
     if (names && within(names->sh_offset, names->sh_size) && s->sh_name < names->sh_size) {
       const std::string_view table = data.substr(names->sh_offset, names->sh_size);
       const auto end = table.find('\0', s->sh_name);
-      e.name = std::string(table.substr(s->sh_name, end == std::string_view::npos ? std::string_view::npos : end - s->sh_name));
+      e.name = std::string(
+          table.substr(s->sh_name, end == std::string_view::npos ? std::string_view::npos : end - s->sh_name));
     }
     if (s->sh_type != SHT_NOBITS) {
       if (!within(s->sh_offset, s->sh_size)) continue;
@@ -55,8 +56,8 @@ std::string code_sha256(const std::filesystem::path& file) {
   sha256 h;
   for (const auto& s : *sections) {
     const bool loaded = (s.flags & SHF_ALLOC) != 0;
-    const bool has_contents = s.type == SHT_PROGBITS || s.type == SHT_INIT_ARRAY || s.type == SHT_FINI_ARRAY ||
-                              s.type == SHT_PREINIT_ARRAY;
+    const bool has_contents =
+        s.type == SHT_PROGBITS || s.type == SHT_INIT_ARRAY || s.type == SHT_FINI_ARRAY || s.type == SHT_PREINIT_ARRAY;
     if (!loaded || !has_contents) continue;
     h.field(s.name).field(s.bytes);
   }

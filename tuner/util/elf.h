@@ -12,9 +12,9 @@ namespace tune::util {
 
 struct elf_section {
   std::string name;
-  std::uint32_t type = 0;    // SHT_*
-  std::uint64_t flags = 0;   // SHF_*
-  std::string_view bytes;    // empty for SHT_NOBITS; a view into the file's bytes
+  std::uint32_t type = 0;   // SHT_*
+  std::uint64_t flags = 0;  // SHF_*
+  std::string_view bytes;   // empty for SHT_NOBITS; a view into the file's bytes
 };
 
 // nullopt when `bytes` is not an ELF64 file; sections whose name or contents lie outside the file

@@ -60,11 +60,11 @@ class bounded_builder {
   bool parse_error(std::size_t byte, const std::string& last_token, const nlohmann::detail::exception& e) {
     if (e.id == 406) return refuse("a number within the range of a double", "the number " + printable(last_token));
     const std::string what = e.what();
-    if (what.find("UTF-8") != std::string::npos || what.find("invalid string") != std::string::npos)
-    {
+    if (what.find("UTF-8") != std::string::npos || what.find("invalid string") != std::string::npos) {
       // The token runs from the string's opening quote to the byte the parser stopped at.
       const std::string_view token = std::string_view(last_token).substr(last_token.empty() ? 0 : 1);
-      return refuse("UTF-8 text in a string", "the bytes \"" + printable(token.substr(token.size() > 12 ? token.size() - 12 : 0)) +
+      return refuse("UTF-8 text in a string", "the bytes \"" +
+                                                  printable(token.substr(token.size() > 12 ? token.size() - 12 : 0)) +
                                                   "\" ending at byte " + std::to_string(byte));
     }
     if (last_token.empty() || what.find("end of input") != std::string::npos)
@@ -87,8 +87,10 @@ class bounded_builder {
   std::string path() const {
     std::string out;
     for (const auto& f : frames_) {
-      if (f.array) out += "[" + std::to_string(f.next) + "]";
-      else if (!f.key.empty()) out += (out.empty() ? "" : ".") + printable(f.key);
+      if (f.array)
+        out += "[" + std::to_string(f.next) + "]";
+      else if (!f.key.empty())
+        out += (out.empty() ? "" : ".") + printable(f.key);
     }
     if (out.size() > 160) {
       const std::size_t head = out.find_last_of("].", 100);
@@ -139,8 +141,10 @@ class bounded_builder {
   bool close() {
     frames_.pop_back();
     if (!frames_.empty()) {
-      if (frames_.back().array) ++frames_.back().next;
-      else frames_.back().key.clear();
+      if (frames_.back().array)
+        ++frames_.back().next;
+      else
+        frames_.back().key.clear();
     }
     return true;
   }
@@ -160,8 +164,11 @@ std::string message(const std::filesystem::path& file, const std::string& path, 
 }  // namespace
 
 json_error::json_error(std::filesystem::path file, std::string json_path, std::string expected, std::string found)
-    : std::runtime_error(message(file, json_path, expected, found)), file_(std::move(file)),
-      json_path_(std::move(json_path)), expected_(std::move(expected)), found_(std::move(found)) {}
+    : std::runtime_error(message(file, json_path, expected, found)),
+      file_(std::move(file)),
+      json_path_(std::move(json_path)),
+      expected_(std::move(expected)),
+      found_(std::move(found)) {}
 
 std::string json_error::where_and_what() const {
   return (json_path_.empty() ? std::string("the document") : "at " + json_path_) + ": expected " + expected_ +
@@ -170,15 +177,22 @@ std::string json_error::where_and_what() const {
 
 std::string describe_json(const json& v) {
   switch (v.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return v.get<bool>() ? "true" : "false";
-    case json::value_t::string: return "a string \"" + printable(v.get_ref<const std::string&>()) + "\"";
+    case json::value_t::null:
+      return "null";
+    case json::value_t::boolean:
+      return v.get<bool>() ? "true" : "false";
+    case json::value_t::string:
+      return "a string \"" + printable(v.get_ref<const std::string&>()) + "\"";
     case json::value_t::number_integer:
     case json::value_t::number_unsigned:
-    case json::value_t::number_float: return "the number " + v.dump();
-    case json::value_t::object: return "an object of " + std::to_string(v.size()) + " members";
-    case json::value_t::array: return "an array of " + std::to_string(v.size());
-    default: return "binary data";
+    case json::value_t::number_float:
+      return "the number " + v.dump();
+    case json::value_t::object:
+      return "an object of " + std::to_string(v.size()) + " members";
+    case json::value_t::array:
+      return "an array of " + std::to_string(v.size());
+    default:
+      return "binary data";
   }
 }
 
@@ -209,7 +223,9 @@ std::optional<json> read_json(const std::filesystem::path& file, const json_limi
   // A FIFO or a device would block or never end: only a regular file is read.
   if (!S_ISREG(st.st_mode))
     throw json_error(file, "", "a regular file",
-                     S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or socket");
+                     S_ISDIR(st.st_mode)    ? "a directory"
+                     : S_ISFIFO(st.st_mode) ? "a FIFO"
+                                            : "a device or socket");
   if (static_cast<std::uintmax_t>(st.st_size) > limits.max_bytes)
     throw json_error(file, "", "at most " + std::to_string(limits.max_bytes) + " bytes",
                      std::to_string(st.st_size) + " bytes");
@@ -225,7 +241,9 @@ std::optional<json> read_json(const std::filesystem::path& file, const json_limi
 
 std::string json_at::child(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
 
-void json_at::fail(const std::string& expected) const { throw json_error(file_, path_, expected, describe_json(value_)); }
+void json_at::fail(const std::string& expected) const {
+  throw json_error(file_, path_, expected, describe_json(value_));
+}
 
 const json_at& json_at::object() const {
   if (!value_.is_object()) fail("an object");
@@ -260,7 +278,8 @@ bool json_at::has(const std::string& key) const { return object().value_.contain
 
 json_at json_at::at(std::size_t i) const {
   array();
-  if (i >= value_.size()) throw json_error(file_, path_ + "[" + std::to_string(i) + "]", "a value", "the end of the array");
+  if (i >= value_.size())
+    throw json_error(file_, path_ + "[" + std::to_string(i) + "]", "a value", "the end of the array");
   return json_at(value_[i], file_, path_ + "[" + std::to_string(i) + "]");
 }
 

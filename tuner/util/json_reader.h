@@ -21,7 +21,7 @@ namespace tune::util {
 
 struct json_limits {
   std::size_t max_bytes = std::size_t{64} << 20;  // 64 MiB
-  int max_depth = 64;                              // objects and arrays nested in each other
+  int max_depth = 64;                             // objects and arrays nested in each other
 };
 
 class json_error : public std::runtime_error {

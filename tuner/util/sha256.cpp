@@ -80,7 +80,9 @@ std::string sha256_file(const std::filesystem::path& path) {
   if (::fstat(fd, &st) != 0) throw fail(errno);
   if (!S_ISREG(st.st_mode))
     throw std::runtime_error("cannot hash \"" + path.string() + "\": it is not a regular file (" +
-                             (S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or socket") +
+                             (S_ISDIR(st.st_mode)    ? "a directory"
+                              : S_ISFIFO(st.st_mode) ? "a FIFO"
+                                                     : "a device or socket") +
                              ")");
   sha256 hash;
   std::array<char, 1 << 16> buffer{};

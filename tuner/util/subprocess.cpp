@@ -54,8 +54,7 @@ void open_pipe(pipe_pair& p, const std::string& program) {
 }
 
 // Builds the NUL-terminated "KEY=value" array posix_spawn wants; `storage` owns the strings.
-std::vector<char*> environment_block(const std::map<std::string, std::string>& env,
-                                     std::vector<std::string>& storage) {
+std::vector<char*> environment_block(const std::map<std::string, std::string>& env, std::vector<std::string>& storage) {
   storage.clear();
   for (const auto& [key, value] : env) storage.push_back(key + "=" + value);
   std::vector<char*> block;
@@ -72,19 +71,16 @@ class scoped_affinity {
     if (!cpus) return;
     if (cpus->empty()) throw std::runtime_error("cannot start '" + program + "': empty CPU set");
     if (sched_getaffinity(0, sizeof(saved_), &saved_) != 0)
-      throw std::runtime_error("cannot start '" + program + "': sched_getaffinity failed: " +
-                               errno_text(errno));
+      throw std::runtime_error("cannot start '" + program + "': sched_getaffinity failed: " + errno_text(errno));
     cpu_set_t wanted;
     CPU_ZERO(&wanted);
     for (int cpu : *cpus) {
       if (cpu < 0 || cpu >= CPU_SETSIZE)
-        throw std::runtime_error("cannot start '" + program + "': CPU " + std::to_string(cpu) +
-                                 " is out of range");
+        throw std::runtime_error("cannot start '" + program + "': CPU " + std::to_string(cpu) + " is out of range");
       CPU_SET(cpu, &wanted);
     }
     if (sched_setaffinity(0, sizeof(wanted), &wanted) != 0)
-      throw std::runtime_error("cannot start '" + program + "': cannot set affinity: " +
-                               errno_text(errno));
+      throw std::runtime_error("cannot start '" + program + "': cannot set affinity: " + errno_text(errno));
     active_ = true;
   }
   ~scoped_affinity() {
@@ -296,7 +292,8 @@ supervised_child::supervised_child(const spawn_options& options) : started_(stea
     throw;
   }
   try {
-    pid_ = spawn(options, {{pair[1], channel_fd}, {printed.write_end, STDOUT_FILENO}, {printed.write_end, STDERR_FILENO}});
+    pid_ =
+        spawn(options, {{pair[1], channel_fd}, {printed.write_end, STDOUT_FILENO}, {printed.write_end, STDERR_FILENO}});
   } catch (...) {
     ::close(pair[0]);
     ::close(pair[1]);

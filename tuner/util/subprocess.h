@@ -14,9 +14,9 @@
 namespace tune::util {
 
 struct spawn_options {
-  std::vector<std::string> argv;                     // argv[0] is looked up in PATH when it has no '/'
+  std::vector<std::string> argv;                          // argv[0] is looked up in PATH when it has no '/'
   std::optional<std::map<std::string, std::string>> env;  // nullopt: inherit this process's environment
-  std::optional<std::vector<int>> cpus;              // affinity set before the child's first instruction
+  std::optional<std::vector<int>> cpus;                   // affinity set before the child's first instruction
   std::optional<std::filesystem::path> cwd;
   bool capture_stdout = false;                       // else inherited
   bool capture_stderr = false;                       // else inherited
@@ -26,7 +26,7 @@ struct spawn_options {
 };
 
 struct spawn_result {
-  int exit_code = -1;          // valid when !signaled
+  int exit_code = -1;  // valid when !signaled
   bool signaled = false;
   int signal = 0;
   bool timed_out = false;

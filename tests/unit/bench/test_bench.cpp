@@ -19,9 +19,7 @@ int crashes(int) {
   std::raise(SIGSEGV);
   return 0;
 }
-int exits(int) {
-  std::exit(3);
-}
+int exits(int) { std::exit(3); }
 int throws(int) { throw std::runtime_error("a row that throws"); }
 int hangs(int x) {
   for (volatile int spin = 0;; spin = spin + 1) {
@@ -51,11 +49,16 @@ void calm_fixture(tune::fixture<sig>& fx) {
 }
 
 const std::vector<row_entry<sig>>& calm_rows() {
-  static const std::vector<row_entry<sig>> rows = {
-      row<&twice>("base", true), row<&twice_too>("copy"),     row<&crashes>("crashes"), row<&exits>("exits"),
-      row<&throws>("throws"),    row<&hangs>("hangs"),        row<&wrong>("wrong"),     row<&wrong_later>("later"),
-      row<&prints_and_aborts>("prints"),
-      {"missing", nullptr, no_copies, "", false, "/nonexistent/record"}};
+  static const std::vector<row_entry<sig>> rows = {row<&twice>("base", true),
+                                                   row<&twice_too>("copy"),
+                                                   row<&crashes>("crashes"),
+                                                   row<&exits>("exits"),
+                                                   row<&throws>("throws"),
+                                                   row<&hangs>("hangs"),
+                                                   row<&wrong>("wrong"),
+                                                   row<&wrong_later>("later"),
+                                                   row<&prints_and_aborts>("prints"),
+                                                   {"missing", nullptr, no_copies, "", false, "/nonexistent/record"}};
   return rows;
 }
 

@@ -25,7 +25,8 @@ TEST_CASE("a family whose only runnable row is its fallback records the row unti
   nlohmann::json doc = sidecar::empty_document();
   doc["kernels"]["dot"] = "base";
   doc["race"]["dot"] = table;
-  doc["provenance"] = {{"box", "linux|x86_64|cpu|family 6 model 1 stepping 1|6.1"}, {"written", "2026-12-01T00:00:00Z"},
+  doc["provenance"] = {{"box", "linux|x86_64|cpu|family 6 model 1 stepping 1|6.1"},
+                       {"written", "2026-12-01T00:00:00Z"},
                        {"tool", "cmake-tune 0.1.0"}};
   CHECK(sidecar::shape_error(doc).value_or("conforms") == "conforms");
 }

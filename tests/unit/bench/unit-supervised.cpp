@@ -22,9 +22,7 @@ const family_info& family(const std::string& name) {
 
 // The families of the test bench, as its registry declares them: this process links the same
 // registry (test_bench_registry), the child is the test bench itself.
-family_gate gate_of(const std::string& name, family_session& session) {
-  return run_gate(family(name), session, {});
-}
+family_gate gate_of(const std::string& name, family_session& session) { return run_gate(family(name), session, {}); }
 
 std::size_t row_index(const family_info& f, const std::string& suffix) {
   for (std::size_t i = 0; i < f.rows.size(); ++i)
@@ -45,7 +43,9 @@ TEST_CASE("every way a row fails at the gate is recorded with its stage, and the
   const auto row = [&](const std::string& suffix) { return gate.rows().at(row_index(calm, suffix)); };
   CHECK(row("base").passed());
   CHECK(row("copy").passed());
-  const auto stage_of = [&](const std::string& suffix) { return row(suffix).failure ? row(suffix).failure->stage : ""; };
+  const auto stage_of = [&](const std::string& suffix) {
+    return row(suffix).failure ? row(suffix).failure->stage : "";
+  };
   CHECK(stage_of("crashes") == "crash");
   CHECK(row("crashes").failure->detail == "killed by SIGSEGV");
   CHECK(stage_of("exits") == "exit");
@@ -101,7 +101,8 @@ TEST_CASE("the seat is checked again after the race, in a new child: a row right
 TEST_CASE("a fixture that fails before fx.run is its family's error, naming the family and how") {
   SUBCASE("it throws") {
     family_session session(TUNE_TEST_BENCH, family("throwing_fixture"), 30);
-    CHECK(gate_of("throwing_fixture", session).error == "the fixture of family throwing_fixture failed: no inputs for you");
+    CHECK(gate_of("throwing_fixture", session).error ==
+          "the fixture of family throwing_fixture failed: no inputs for you");
   }
   SUBCASE("it returns without fx.run") {
     family_session session(TUNE_TEST_BENCH, family("lazy_fixture"), 30);

@@ -66,5 +66,6 @@ TEST_CASE("abs bounds the absolute error; a length mismatch always fails") {
 TEST_CASE("NaN equals NaN under exact, and is infinitely far under a bound") {
   const double nan = std::nan("");
   CHECK(compare(output{{nan}, element_kind::f64}, output{{nan}, element_kind::f64}, parse_tolerance("exact")).pass);
-  CHECK_FALSE(compare(output{{nan}, element_kind::f64}, output{{1.0}, element_kind::f64}, parse_tolerance("abs=1e9")).pass);
+  CHECK_FALSE(
+      compare(output{{nan}, element_kind::f64}, output{{1.0}, element_kind::f64}, parse_tolerance("abs=1e9")).pass);
 }

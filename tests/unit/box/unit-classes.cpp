@@ -22,8 +22,8 @@ const feature_set avx512_set{"avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw
 TEST_CASE("the table is the spec's, highest first") {
   names table;
   for (const auto& c : tune::box::class_table()) table.push_back(c.name);
-  CHECK(table == names{"x86-amx", "x86-vnni512", "x86-avx512", "x86-vnni256", "x86-avx2", "x86-base", "arm-i8mm",
-                       "arm-neon"});
+  CHECK(table ==
+        names{"x86-amx", "x86-vnni512", "x86-avx512", "x86-vnni256", "x86-avx2", "x86-base", "arm-i8mm", "arm-neon"});
 }
 
 TEST_CASE("class features include the parents'") {

@@ -49,37 +49,37 @@ TEST_CASE("a box of every x86 class") {
     CHECK(class_of(l) == "x86-vnni256");
   }
   SUBCASE("x86-avx512 (Skylake-SP) with the OS saving ZMM state") {
-    const auto l = fake::cpu({"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw",
-                              "avx512cd", "avx512dq", "avx512vl"},
-                             fake::xcr0_avx512);
+    const auto l = fake::cpu(
+        {"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"},
+        fake::xcr0_avx512);
     CHECK(features_from_cpuid(l) == feature_set{"avx", "avx2", "avx512bw", "avx512cd", "avx512dq", "avx512f",
                                                 "avx512vl", "bmi2", "f16c", "fma", "sse4.2"});
     CHECK(class_of(l) == "x86-avx512");
   }
   SUBCASE("x86-avx512 CPU under an OS that does not save ZMM state reads as x86-avx2") {
-    const auto l = fake::cpu({"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw",
-                              "avx512cd", "avx512dq", "avx512vl", "avx512vnni"},
+    const auto l = fake::cpu({"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw", "avx512cd",
+                              "avx512dq", "avx512vl", "avx512vnni"},
                              fake::xcr0_sse_avx);
     CHECK(features_from_cpuid(l) == feature_set{"avx", "avx2", "bmi2", "f16c", "fma", "sse4.2"});
     CHECK(class_of(l) == "x86-avx2");
   }
   SUBCASE("x86-vnni512 (Cascade Lake)") {
-    const auto l = fake::cpu({"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw",
-                              "avx512cd", "avx512dq", "avx512vl", "avx512vnni"},
+    const auto l = fake::cpu({"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw", "avx512cd",
+                              "avx512dq", "avx512vl", "avx512vnni"},
                              fake::xcr0_avx512);
     CHECK(class_of(l) == "x86-vnni512");
   }
   SUBCASE("x86-amx (Sapphire Rapids) with the OS saving tile state") {
-    const auto l = fake::cpu({"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw",
-                              "avx512cd", "avx512dq", "avx512vl", "avx512vnni", "avx512bf16", "avx512vbmi",
-                              "avxvnni", "amx-tile", "amx-int8"},
-                             fake::xcr0_amx);
+    const auto l =
+        fake::cpu({"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw", "avx512cd", "avx512dq",
+                   "avx512vl", "avx512vnni", "avx512bf16", "avx512vbmi", "avxvnni", "amx-tile", "amx-int8"},
+                  fake::xcr0_amx);
     CHECK(features_from_cpuid(l).size() == tune::box::known_x86_features().size());
     CHECK(class_of(l) == "x86-amx");
   }
   SUBCASE("x86-amx CPU under an OS without tile state reads as x86-vnni512") {
-    const auto l = fake::cpu({"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw",
-                              "avx512cd", "avx512dq", "avx512vl", "avx512vnni", "amx-tile", "amx-int8"},
+    const auto l = fake::cpu({"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw", "avx512cd",
+                              "avx512dq", "avx512vl", "avx512vnni", "amx-tile", "amx-int8"},
                              fake::xcr0_avx512);
     CHECK(features_from_cpuid(l).count("amx-tile") == 0);
     CHECK(features_from_cpuid(l).count("amx-int8") == 0);

@@ -40,16 +40,16 @@ TEST_CASE("force spec errors name the entry and the fix") {
                        "TUNE_FORCE_FEATURES=\"+ \": malformed entry \"+\"; write +feature or -feature joined by "
                        "',', e.g. +avx2,-avx512f",
                        std::invalid_argument);
-  CHECK_THROWS_WITH_AS(apply_forced({}, "+avx3"),
-                       (std::string("TUNE_FORCE_FEATURES=\"+avx3\": unknown feature \"avx3\"; known features: ") +
-                        known_features_text)
-                           .c_str(),
-                       std::invalid_argument);
-  CHECK_THROWS_WITH_AS(apply_forced({}, "-AVX2"),
-                       (std::string("TUNE_FORCE_FEATURES=\"-AVX2\": unknown feature \"AVX2\"; known features: ") +
-                        known_features_text)
-                           .c_str(),
-                       std::invalid_argument);
+  CHECK_THROWS_WITH_AS(
+      apply_forced({}, "+avx3"),
+      (std::string("TUNE_FORCE_FEATURES=\"+avx3\": unknown feature \"avx3\"; known features: ") + known_features_text)
+          .c_str(),
+      std::invalid_argument);
+  CHECK_THROWS_WITH_AS(
+      apply_forced({}, "-AVX2"),
+      (std::string("TUNE_FORCE_FEATURES=\"-AVX2\": unknown feature \"AVX2\"; known features: ") + known_features_text)
+          .c_str(),
+      std::invalid_argument);
 }
 
 TEST_CASE("this_box_features applies TUNE_FORCE_FEATURES from the environment") {

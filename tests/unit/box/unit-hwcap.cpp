@@ -23,8 +23,8 @@ TEST_CASE("each arm feature comes from its own hwcap bit") {
 }
 
 TEST_CASE("hwcap and hwcap2 are not confused: the same bit means different features") {
-  CHECK(features_from_hwcap(i8mm | bf16, 0).empty());  // AT_HWCAP bits 13, 14: jscvt, fcma
-  CHECK(features_from_hwcap(0, asimddp | sve).empty());  // AT_HWCAP2 bits 20, 22: afp, mte3
+  CHECK(features_from_hwcap(i8mm | bf16, 0).empty());           // AT_HWCAP bits 13, 14: jscvt, fcma
+  CHECK(features_from_hwcap(0, asimddp | sve).empty());         // AT_HWCAP2 bits 20, 22: afp, mte3
   CHECK(features_from_hwcap(0, asimd) == feature_set{"sve2"});  // bit 1: asimd in AT_HWCAP, sve2 in AT_HWCAP2
 }
 

@@ -51,11 +51,11 @@ TEST_CASE("identity parts must be non-empty and free of the separator") {
 }
 
 TEST_CASE("x86 signature: display family and model from leaf 1 eax") {
-  CHECK(x86_signature(0x00A00F11) == "family 25 model 1 stepping 1");     // AMD EPYC 7B13 (Milan)
-  CHECK(x86_signature(0x00A10F11) == "family 25 model 17 stepping 1");    // AMD EPYC 9004 (Genoa)
-  CHECK(x86_signature(0x00050654) == "family 6 model 85 stepping 4");     // Xeon Skylake-SP
-  CHECK(x86_signature(0x000806F8) == "family 6 model 143 stepping 8");    // Xeon Sapphire Rapids
-  CHECK(x86_signature(0x00000F29) == "family 15 model 2 stepping 9");     // Pentium 4
-  CHECK(x86_signature(0x00010543) == "family 5 model 4 stepping 3");      // extended model unused below family 6
-  CHECK(x86_signature(0x0FF00F00) == "family 270 model 0 stepping 0");    // extended family is 8 bits
+  CHECK(x86_signature(0x00A00F11) == "family 25 model 1 stepping 1");   // AMD EPYC 7B13 (Milan)
+  CHECK(x86_signature(0x00A10F11) == "family 25 model 17 stepping 1");  // AMD EPYC 9004 (Genoa)
+  CHECK(x86_signature(0x00050654) == "family 6 model 85 stepping 4");   // Xeon Skylake-SP
+  CHECK(x86_signature(0x000806F8) == "family 6 model 143 stepping 8");  // Xeon Sapphire Rapids
+  CHECK(x86_signature(0x00000F29) == "family 15 model 2 stepping 9");   // Pentium 4
+  CHECK(x86_signature(0x00010543) == "family 5 model 4 stepping 3");    // extended model unused below family 6
+  CHECK(x86_signature(0x0FF00F00) == "family 270 model 0 stepping 0");  // extended family is 8 bits
 }

@@ -38,21 +38,19 @@ TEST_CASE("holds: every group needs one of its alternatives") {
 }
 
 TEST_CASE("requires= errors name the expression, the feature and the fix") {
-  CHECK_THROWS_WITH_AS(parse_requires("avx2,avx512"),
-                       (std::string("requires= \"avx2,avx512\": unknown feature \"avx512\"; known features: ") +
-                        known_features_text)
-                           .c_str(),
-                       std::invalid_argument);
-  CHECK_THROWS_WITH_AS(parse_requires("AVX2"),
-                       (std::string("requires= \"AVX2\": unknown feature \"AVX2\"; known features: ") +
-                        known_features_text)
-                           .c_str(),
-                       std::invalid_argument);
-  CHECK_THROWS_WITH_AS(parse_requires("avx 2"),
-                       (std::string("requires= \"avx 2\": unknown feature \"avx 2\"; known features: ") +
-                        known_features_text)
-                           .c_str(),
-                       std::invalid_argument);
+  CHECK_THROWS_WITH_AS(
+      parse_requires("avx2,avx512"),
+      (std::string("requires= \"avx2,avx512\": unknown feature \"avx512\"; known features: ") + known_features_text)
+          .c_str(),
+      std::invalid_argument);
+  CHECK_THROWS_WITH_AS(
+      parse_requires("AVX2"),
+      (std::string("requires= \"AVX2\": unknown feature \"AVX2\"; known features: ") + known_features_text).c_str(),
+      std::invalid_argument);
+  CHECK_THROWS_WITH_AS(
+      parse_requires("avx 2"),
+      (std::string("requires= \"avx 2\": unknown feature \"avx 2\"; known features: ") + known_features_text).c_str(),
+      std::invalid_argument);
   for (const char* bad : {"avx2,,fma", "avx2,", ",avx2", "avx2||fma", "|avx2", "fma| "}) {
     CAPTURE(bad);
     CHECK_THROWS_WITH_AS(parse_requires(bad),

@@ -70,12 +70,23 @@ TEST_CASE("TUNE_FORCE_FEATURES changes features and class, never the identity") 
 
 TEST_CASE("detected x86 features equal the kernel's /proc/cpuinfo flags") {
   // The kernel's names for the features; it too drops a flag whose register state it does not save.
-  const std::map<std::string, std::string> kernel_name = {
-      {"sse4_2", "sse4.2"},         {"avx", "avx"},           {"avx2", "avx2"},           {"fma", "fma"},
-      {"bmi2", "bmi2"},             {"f16c", "f16c"},         {"avx512f", "avx512f"},     {"avx512bw", "avx512bw"},
-      {"avx512cd", "avx512cd"},     {"avx512dq", "avx512dq"}, {"avx512vl", "avx512vl"},   {"avx512_vnni", "avx512vnni"},
-      {"avx512_bf16", "avx512bf16"}, {"avx512vbmi", "avx512vbmi"}, {"avx_vnni", "avxvnni"}, {"amx_tile", "amx-tile"},
-      {"amx_int8", "amx-int8"}};
+  const std::map<std::string, std::string> kernel_name = {{"sse4_2", "sse4.2"},
+                                                          {"avx", "avx"},
+                                                          {"avx2", "avx2"},
+                                                          {"fma", "fma"},
+                                                          {"bmi2", "bmi2"},
+                                                          {"f16c", "f16c"},
+                                                          {"avx512f", "avx512f"},
+                                                          {"avx512bw", "avx512bw"},
+                                                          {"avx512cd", "avx512cd"},
+                                                          {"avx512dq", "avx512dq"},
+                                                          {"avx512vl", "avx512vl"},
+                                                          {"avx512_vnni", "avx512vnni"},
+                                                          {"avx512_bf16", "avx512bf16"},
+                                                          {"avx512vbmi", "avx512vbmi"},
+                                                          {"avx_vnni", "avxvnni"},
+                                                          {"amx_tile", "amx-tile"},
+                                                          {"amx_int8", "amx-int8"}};
   const auto fields = tune::box::parse_cpuinfo(read_file("/proc/cpuinfo"));
   feature_set from_kernel;
   for (const auto& flag : tune::box::text::split(tune::box::text::collapse_spaces(fields.at("flags")), ' ')) {

@@ -43,8 +43,9 @@ TEST_CASE("an unknown CPU reads cpu0's governor and records the CPU as unavailab
 
 TEST_CASE("cgroup v1 at cpu/, boost on, no v2 line, no load average") {
   const auto state = machine_state(fixture("v1-only", 0));
-  CHECK(state["cgroup_v1"] ==
-        nlohmann::json{{"nr_throttled", 0}, {"throttled_usec", 0}, {"file", file("v1-only", "fs/cgroup/cpu/cpu.stat")}});
+  CHECK(state["cgroup_v1"] == nlohmann::json{{"nr_throttled", 0},
+                                             {"throttled_usec", 0},
+                                             {"file", file("v1-only", "fs/cgroup/cpu/cpu.stat")}});
   CHECK(state["cgroup_v2"] == "unavailable");
   CHECK(state["turbo"] == "on");
   CHECK(state["load_avg"] == "unavailable");

@@ -16,10 +16,12 @@ namespace {
 // A mint of two families, with the step events a race prints by the hundred.
 std::vector<std::string> mint_events() {
   std::vector<std::string> out = {"@tune plan scope=s total=2", "@tune begin name=dot rows=4"};
-  for (int i = 1; i <= 100; ++i) out.push_back("@tune step name=dot phase=screen i=" + std::to_string(i) + " of=100 live=4");
+  for (int i = 1; i <= 100; ++i)
+    out.push_back("@tune step name=dot phase=screen i=" + std::to_string(i) + " of=100 live=4");
   out.push_back("@tune end name=dot winner=u4 verdict=won margin=+7.2 ms=812");
   out.push_back("@tune begin name=axpy rows=2");
-  for (int i = 1; i <= 50; ++i) out.push_back("@tune step name=axpy phase=final i=" + std::to_string(i) + " of=50 live=2");
+  for (int i = 1; i <= 50; ++i)
+    out.push_back("@tune step name=axpy phase=final i=" + std::to_string(i) + " of=50 live=2");
   out.push_back("@tune end name=axpy winner=u1 verdict=demoted ms=300");
   return out;
 }

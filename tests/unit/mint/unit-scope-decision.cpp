@@ -12,7 +12,7 @@ using tune::sidecar::verdict;
 
 namespace {
 
-const std::vector<verdict> not_fresh = {verdict::absent,       verdict::unreadable, verdict::stale_binary,
+const std::vector<verdict> not_fresh = {verdict::absent,      verdict::unreadable, verdict::stale_binary,
                                         verdict::foreign_box, verdict::version,    verdict::missing};
 const std::vector<policy> every_policy = {policy::automatic, policy::warn, policy::error, policy::fallback,
                                           policy::reference};
@@ -92,9 +92,10 @@ const std::vector<row> build_rows = {
 };
 
 std::string describe(const row& r, verdict v) {
-  return std::string(r.mode == A ? "tune target" : "build") + (r.release ? ", release" : "") + ", TUNE_POLICY=" +
-         to_string(r.pol) + ", " + (r.this_box ? "this box" : "another class") + ", " + tune::sidecar::to_string(v) +
-         (r.guesses ? " with guesses" : "") + (r.covered ? ", profiles cover all" : ", profiles leave some");
+  return std::string(r.mode == A ? "tune target" : "build") + (r.release ? ", release" : "") +
+         ", TUNE_POLICY=" + to_string(r.pol) + ", " + (r.this_box ? "this box" : "another class") + ", " +
+         tune::sidecar::to_string(v) + (r.guesses ? " with guesses" : "") +
+         (r.covered ? ", profiles cover all" : ", profiles leave some");
 }
 
 void check_row(const row& r) {
@@ -133,8 +134,8 @@ TEST_CASE("only refusals and error fail the build; only race actions race") {
     CHECK(fails(a));
     CHECK_FALSE(races(a));
   }
-  for (const auto a : {act::race_every_family, act::race_release_guesses, act::race_release_unmeasured,
-                       act::race_residue}) {
+  for (const auto a :
+       {act::race_every_family, act::race_release_guesses, act::race_release_unmeasured, act::race_residue}) {
     CHECK(races(a));
     CHECK_FALSE(fails(a));
   }

@@ -44,7 +44,7 @@ inline std::optional<std::string> env_value(const environment& env, const std::s
 }
 
 struct fake_program {
-  int default_threads = 2;       // what the libraries pick when nothing is set (the allocation)
+  int default_threads = 2;  // what the libraries pick when nothing is set (the allocation)
   bool openblas = true;
   bool openmp = true;
   bool fftw = true;

@@ -92,7 +92,8 @@ TEST_CASE("allocation: v2 limits set only two levels up bind, and the report nam
   REQUIRE(a.memory_bytes);
   CHECK(*a.memory_bytes == 268435456);
   bool named = false;
-  for (const auto& limit : a.limits) named = named || limit.find((base / "user.slice/memory.max").string()) != std::string::npos;
+  for (const auto& limit : a.limits)
+    named = named || limit.find((base / "user.slice/memory.max").string()) != std::string::npos;
   CHECK(named);
 }
 
@@ -137,10 +138,10 @@ TEST_CASE("allocation: an unreadable limit is an error naming the file") {
   temp_dir root;
   const auto file = root / "sys/fs/cgroup/user.slice/cpu.max";
   write_text(file, "lots\n");
-  CHECK_THROWS_WITH_AS(detect_allocation(unified(root), {}),
-                       ("cannot read the cgroup limit in " + file.string() + ": 'lots' is not '<quota|max> <period>'")
-                           .c_str(),
-                       std::runtime_error);
+  CHECK_THROWS_WITH_AS(
+      detect_allocation(unified(root), {}),
+      ("cannot read the cgroup limit in " + file.string() + ": 'lots' is not '<quota|max> <period>'").c_str(),
+      std::runtime_error);
 }
 
 TEST_CASE("allocation: this process's own view is readable") {

@@ -304,8 +304,10 @@ TEST_CASE("plan file: settings name only variables a knob sets, each refused by 
   const auto refused = [](const std::string& variable, const std::string& value, bool unset = false) {
     launch_rig t;
     t.edit_plan([&](nlohmann::json& doc) {
-      if (unset) doc["settings"]["unset"].push_back(variable);
-      else doc["settings"]["set"][variable] = value;
+      if (unset)
+        doc["settings"]["unset"].push_back(variable);
+      else
+        doc["settings"]["set"][variable] = value;
     });
     try {
       t.launch();
@@ -321,12 +323,14 @@ TEST_CASE("plan file: settings name only variables a knob sets, each refused by 
   CHECK(refused("LD_LIBRARY_PATH", "/tmp", true) ==
         "at settings.unset[1]: expected a knob's variable, found \"LD_LIBRARY_PATH\", which cannot be one: it changes "
         "what the program loads (LD_*)");
-  CHECK(refused("", "x") == "at settings.set.: expected a knob's variable, found \"\", which cannot be one: it is not an "
-                            "identifier");
+  CHECK(refused("", "x") ==
+        "at settings.set.: expected a knob's variable, found \"\", which cannot be one: it is not an "
+        "identifier");
   CHECK(refused("A=B", "x").find("found \"A=B\", which cannot be one: it is not an identifier") != std::string::npos);
-  CHECK(refused("MY_SOLVER_BLOCK", "64") ==
-        "at settings.set.MY_SOLVER_BLOCK: expected a variable a knob sets, found \"MY_SOLVER_BLOCK\", which no built-in "
-        "knob sets and knob_variables does not list");
+  CHECK(
+      refused("MY_SOLVER_BLOCK", "64") ==
+      "at settings.set.MY_SOLVER_BLOCK: expected a variable a knob sets, found \"MY_SOLVER_BLOCK\", which no built-in "
+      "knob sets and knob_variables does not list");
   // The project's own knob, recorded by the search, is allowed; a dangerous one never is.
   launch_rig t;
   t.edit_plan([](nlohmann::json& doc) {
@@ -354,7 +358,8 @@ TEST_CASE("plan file: mistyped fields and numbers out of range are named with th
     }
     return std::string("launched");
   };
-  CHECK(error_of([](nlohmann::json& d) { d["settings"] = 5; }) == "at settings: expected an object, found the number 5");
+  CHECK(error_of([](nlohmann::json& d) { d["settings"] = 5; }) ==
+        "at settings: expected an object, found the number 5");
   CHECK(error_of([](nlohmann::json& d) { d["identity"]["allocation"]["threads"] = 1000000000000000000LL; }) ==
         "at identity.allocation.threads: expected an integer from 1 to 1048576, found the number 1000000000000000000");
   CHECK(error_of([](nlohmann::json& d) { d["identity"]["allocation"]["request"]["memory_bytes"] = 0; }) ==
@@ -366,10 +371,12 @@ TEST_CASE("plan file: mistyped fields and numbers out of range are named with th
   const std::string sha(64, 'a');
   CHECK(error_of([&](nlohmann::json& d) {
           d["fftw_wisdom"] = {{"sha256", sha}, {"file", "/dev/zero"}, {"plans", nlohmann::json::array()}};
-        }) == "at fftw_wisdom.file: expected \"fftw-wisdom/" + sha + ".wisdom\" (the wisdom beside the plan, named by its "
-              "sha256), found a string \"/dev/zero\"");
+        }) == "at fftw_wisdom.file: expected \"fftw-wisdom/" + sha +
+                  ".wisdom\" (the wisdom beside the plan, named by its "
+                  "sha256), found a string \"/dev/zero\"");
   CHECK(error_of([](nlohmann::json& d) {
-          d["fftw_wisdom"] = {{"sha256", "../../x"}, {"file", "fftw-wisdom/../../x.wisdom"}, {"plans", nlohmann::json::array()}};
+          d["fftw_wisdom"] = {
+              {"sha256", "../../x"}, {"file", "fftw-wisdom/../../x.wisdom"}, {"plans", nlohmann::json::array()}};
         }) == "at fftw_wisdom.sha256: expected a sha256 (64 lowercase hex digits), found a string \"../../x\"");
 }
 

@@ -62,15 +62,17 @@ TEST_CASE("runtime: a knob is the environment's value or the default") {
 TEST_CASE("runtime: a knob value that is not an integer stops the program, naming the variable") {
   const auto r = run_helper({"knob"}, {{"TUNE_KNOB_WIDTH", "wide"}});
   CHECK(r.exit_code == 78);
-  CHECK(r.err == "tune: TUNE_KNOB_WIDTH='wide' is not an integer; knob 'width' needs one: fix the plan or unset "
-                 "TUNE_KNOB_WIDTH\n");
+  CHECK(r.err ==
+        "tune: TUNE_KNOB_WIDTH='wide' is not an integer; knob 'width' needs one: fix the plan or unset "
+        "TUNE_KNOB_WIDTH\n");
 }
 
 TEST_CASE("runtime: under a launched plan an FFTW plan the wisdom cannot make is a refusal naming it") {
   const auto r = run_helper({"unplanned"}, {{"TUNE_FFTW_WISDOM_ONLY", "1"}});
   CHECK(r.exit_code == 78);
-  CHECK(r.err == "tune: FFTW plan 'forward 64' cannot be reproduced from the plan's wisdom (none imported) under "
-                 "FFTW_WISDOM_ONLY; run `tune plan search` again for this program\n");
+  CHECK(r.err ==
+        "tune: FFTW plan 'forward 64' cannot be reproduced from the plan's wisdom (none imported) under "
+        "FFTW_WISDOM_ONLY; run `tune plan search` again for this program\n");
   // Outside a launched plan a null plan is the program's own business.
   CHECK(run_helper({"unplanned"}, {}).exit_code == 0);
 }

@@ -60,10 +60,11 @@ TEST_CASE("known costs: the first stage is one knob at a time, in a fixed order,
   for (const auto& c : r.candidates) {
     if (c.stage == "one-knob" || c.stage == "serial") first.push_back(c.description);
   }
-  const std::vector<std::string> expected{
-      "openblas_threads=1",   "omp_threads=1",        "fftw_threads=2",       "fftw_planner=measure",
-      "omp_wait_policy=active", "omp_wait_policy=passive", "omp_proc_bind=close", "omp_proc_bind=spread",
-      "omp_proc_bind=false",  "openblas_threads=1, omp_threads=1"};
+  const std::vector<std::string> expected{"openblas_threads=1",     "omp_threads=1",
+                                          "fftw_threads=2",         "fftw_planner=measure",
+                                          "omp_wait_policy=active", "omp_wait_policy=passive",
+                                          "omp_proc_bind=close",    "omp_proc_bind=spread",
+                                          "omp_proc_bind=false",    "openblas_threads=1, omp_threads=1"};
   CHECK(first == expected);
 }
 
@@ -79,7 +80,8 @@ TEST_CASE("known costs: points that resolve to the same settings run once, and t
   CHECK(noted);
   std::map<std::string, int> runs_per_key;
   for (const auto& c : r.candidates) {
-    if (c.fate != tune::plan::candidate_fate::skipped && c.fate != tune::plan::candidate_fate::proposed) ++runs_per_key[effective_key(c.settings)];
+    if (c.fate != tune::plan::candidate_fate::skipped && c.fate != tune::plan::candidate_fate::proposed)
+      ++runs_per_key[effective_key(c.settings)];
   }
   for (const auto& [key, n] : runs_per_key) CHECK(n == 1);
 }

@@ -14,8 +14,9 @@ TEST_CASE("busy host: a machine busy before the start gives machine_busy and run
   CHECK(r.status == search_status::machine_busy);
   CHECK(t.runner.runs == 0);
   CHECK_FALSE(r.plan_written_allowed);
-  CHECK(r.stop_reason == "the machine was busy before the search started: 60% of the allocation's CPU time went to "
-                         "other processes (limit 25%)");
+  CHECK(r.stop_reason ==
+        "the machine was busy before the search started: 60% of the allocation's CPU time went to "
+        "other processes (limit 25%)");
   CHECK(*r.load_before.busy_fraction == doctest::Approx(0.6));
 }
 
@@ -37,7 +38,8 @@ TEST_CASE("cancellation: nothing is launched after the request, completed eviden
   CHECK_FALSE(r.plan_written_allowed);
   // Every candidate that ran keeps its evidence; the next one says why it never ran.
   for (const auto& run : r.runs) {
-    if (run.candidate > 0) CHECK(r.candidates.at(static_cast<std::size_t>(run.candidate - 1)).fate == tune::plan::candidate_fate::completed);
+    if (run.candidate > 0)
+      CHECK(r.candidates.at(static_cast<std::size_t>(run.candidate - 1)).fate == tune::plan::candidate_fate::completed);
   }
   bool told = false;
   for (const auto& c : r.candidates) told = told || c.reason == "not run: the search was cancelled";
@@ -103,7 +105,8 @@ TEST_CASE("budget: a baseline that cannot finish in the budget ends budget_exhau
   const auto r = t.run();
   CHECK(r.status == search_status::budget_exhausted);
   CHECK_FALSE(r.plan_written_allowed);
-  CHECK(r.stop_reason == "the baseline did not finish within the budget of 1.00 s; raise BUDGET or shorten the pilot ARGS");
+  CHECK(r.stop_reason ==
+        "the baseline did not finish within the budget of 1.00 s; raise BUDGET or shorten the pilot ARGS");
   REQUIRE(r.runs.size() == 1);
   CHECK(r.runs[0].timeout_s == doctest::Approx(1.0));
 }

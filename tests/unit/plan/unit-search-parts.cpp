@@ -20,8 +20,9 @@ TEST_CASE("decision: median gain must beat MIN_GAIN, twice the MAD and twice the
   CHECK(d.median_gain == doctest::Approx(0.10));
   CHECK(d.mad_gain == doctest::Approx(0.01099).epsilon(1e-3));
   CHECK(d.threshold == doctest::Approx(0.05));
-  CHECK(d.reason == "improvement established: median gain 10.00% vs threshold 5.00% (MIN_GAIN 5.00%, 2·MAD 2.19%, "
-                    "2·|A/A| 1.97%) over 3 pairs");
+  CHECK(d.reason ==
+        "improvement established: median gain 10.00% vs threshold 5.00% (MIN_GAIN 5.00%, 2·MAD 2.19%, "
+        "2·|A/A| 1.97%) over 3 pairs");
   d = decide(pairs, {{10, 9.4}}, 0.05);  // twice the A/A on the log scale: 1 - 0.94² = 11.64%
   CHECK_FALSE(d.established);
   CHECK(d.threshold == doctest::Approx(0.1164));
@@ -68,8 +69,8 @@ TEST_CASE("validation: tolerances parse strictly") {
   CHECK(parse_tolerance("ulp=4").mode == tolerance::kind::ulp);
   CHECK_THROWS_WITH_AS(parse_tolerance("relative=1"), "TOLERANCE 'relative=1' is not rel=<x>, abs=<x> or ulp=<n>",
                        std::runtime_error);
-  CHECK_THROWS_WITH_AS(parse_tolerance("abs=-1"),
-                       "TOLERANCE 'abs=-1' needs a finite non-negative number after 'abs='", std::runtime_error);
+  CHECK_THROWS_WITH_AS(parse_tolerance("abs=-1"), "TOLERANCE 'abs=-1' needs a finite non-negative number after 'abs='",
+                       std::runtime_error);
   CHECK(default_tolerance("f32").value == doctest::Approx(1e-4));
 }
 
@@ -187,7 +188,8 @@ TEST_CASE("decision: with several A/A pairs the A/A term is their median, not th
   d = decide(pairs, {{10, 5}, {10, 10.1}, {10, 9.9}}, 0.05);
   CHECK(*d.aa_gain == doctest::Approx(0.01).epsilon(1e-3));
   CHECK(d.established);
-  CHECK(d.reason == "improvement established: median gain 20.00% vs threshold 5.00% (MIN_GAIN 5.00%, 2·MAD 2.45%, "
-                    "2·|A/A| 1.99% over 3 A/A pairs) over 3 pairs");
+  CHECK(d.reason ==
+        "improvement established: median gain 20.00% vs threshold 5.00% (MIN_GAIN 5.00%, 2·MAD 2.45%, "
+        "2·|A/A| 1.99% over 3 A/A pairs) over 3 pairs");
   CHECK_FALSE(blocked_by_aa(decide({{10, 9.8}, {10, 9.8}, {10, 9.8}}, {{10, 5}}, 0.05), 0.05));
 }

@@ -34,7 +34,8 @@ tune::profile::profile avx2_profile(std::map<std::string, std::string> kernels) 
 }  // namespace
 
 TEST_CASE("a profile that covers every family leaves nothing to race") {
-  const std::vector<tune::profile::profile> ladder = {avx2_profile({{"dot", "u4_avx2"}, {"gemm", "b_avx2"}, {"axpy", "u2"}})};
+  const std::vector<tune::profile::profile> ladder = {
+      avx2_profile({{"dot", "u4_avx2"}, {"gemm", "b_avx2"}, {"axpy", "u2"}})};
   const auto c = cover(scope(), ladder, tune::box::class_features("x86-avx2"));
   CHECK(c.complete());
   CHECK(c.covered.at("gemm").suffix == "b_avx2");
@@ -50,14 +51,16 @@ TEST_CASE("a partial profile leaves exactly the families it lacks") {
 }
 
 TEST_CASE("a richer box than the profile's races the families where it unlocks a row") {
-  const std::vector<tune::profile::profile> ladder = {avx2_profile({{"dot", "u4_avx2"}, {"gemm", "b_avx2"}, {"axpy", "u2"}})};
+  const std::vector<tune::profile::profile> ladder = {
+      avx2_profile({{"dot", "u4_avx2"}, {"gemm", "b_avx2"}, {"axpy", "u2"}})};
   const auto c = cover(scope(), ladder, tune::box::class_features("x86-avx512"));
   CHECK(c.residue == std::vector<std::string>{"gemm"});
   CHECK(c.why.at("gemm") == "this box unlocks row(s) b_avx512 that profile x86-avx2's box could not run");
 }
 
 TEST_CASE("a profile seat that cannot run here leaves the family to race") {
-  const std::vector<tune::profile::profile> ladder = {avx2_profile({{"dot", "u4_avx2"}, {"gemm", "b_avx2"}, {"axpy", "u2"}})};
+  const std::vector<tune::profile::profile> ladder = {
+      avx2_profile({{"dot", "u4_avx2"}, {"gemm", "b_avx2"}, {"axpy", "u2"}})};
   const auto c = cover(scope(), ladder, tune::box::class_features("x86-base"));
   CHECK(c.residue == std::vector<std::string>{"dot", "gemm"});
   CHECK(c.covered.count("axpy") == 1);

@@ -28,8 +28,12 @@ nlohmann::json sidecar_doc() {
           {"race", {{"dot", {{"verdict", "won"}}}, {"gemm", {{"verdict", "holds"}}}}},
           {"scopes", {{"s", {{"version", 3}, {"complete", true}}}}},
           {"provenance",
-           {{"box", "linux|x86_64|cpu|sig|6.1"}, {"class", "x86-avx2"}, {"features", "avx2;bmi2;f16c;fma;sse4.2"},
-            {"compiler", "GNU 12.2.0"}, {"noise", "ok"}, {"noise_probes", "start 0.8%"}}}};
+           {{"box", "linux|x86_64|cpu|sig|6.1"},
+            {"class", "x86-avx2"},
+            {"features", "avx2;bmi2;f16c;fma;sse4.2"},
+            {"compiler", "GNU 12.2.0"},
+            {"noise", "ok"},
+            {"noise_probes", "start 0.8%"}}}};
 }
 
 tune::sidecar::loaded loaded(nlohmann::json doc) {
@@ -53,17 +57,19 @@ std::pair<refusal, std::string> refusal_of(const nlohmann::json& doc, tune::side
 
 TEST_CASE("a fresh, complete, quiet sidecar exports its winners, class and features, never its box") {
   const auto p = make_profile(scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0");
-  CHECK(tune::profile::to_json(p).dump() ==
-        R"({"format":"tune-profile/1","scope":"s","class":"x86-avx2","version":3,)"
-        R"("kernels":{"dot":"u4_avx2","gemm":"b_avx2"},)"
-        R"("provenance":{"compiler":"GNU 12.2.0","features":"avx2;bmi2;f16c;fma;sse4.2","noise":"ok","tool":"cmake-tune 0.1.0"}})");
+  CHECK(
+      tune::profile::to_json(p).dump() ==
+      R"({"format":"tune-profile/1","scope":"s","class":"x86-avx2","version":3,)"
+      R"("kernels":{"dot":"u4_avx2","gemm":"b_avx2"},)"
+      R"("provenance":{"compiler":"GNU 12.2.0","features":"avx2;bmi2;f16c;fma;sse4.2","noise":"ok","tool":"cmake-tune 0.1.0"}})");
 }
 
 TEST_CASE("each refusal is named: absent, unreadable, stale, incomplete, noise-refused") {
   auto [why, text] = refusal_of(sidecar_doc(), {verdict::absent, "no sidecar at /b/p.tune.json."});
   CHECK(why == refusal::absent);
-  CHECK(text == "tune-profile-export refuses scope s: the sidecar is absent: no sidecar at /b/p.tune.json. Mint it "
-                "first: cmake --build /b --target tune-s");
+  CHECK(text ==
+        "tune-profile-export refuses scope s: the sidecar is absent: no sidecar at /b/p.tune.json. Mint it "
+        "first: cmake --build /b --target tune-s");
 
   std::tie(why, text) = refusal_of(sidecar_doc(), {verdict::unreadable, "not JSON."});
   CHECK(why == refusal::unreadable);
@@ -71,8 +77,8 @@ TEST_CASE("each refusal is named: absent, unreadable, stale, incomplete, noise-r
   for (auto v : {verdict::stale_binary, verdict::foreign_box, verdict::version}) {
     std::tie(why, text) = refusal_of(sidecar_doc(), {v, "both values."});
     CHECK(why == refusal::stale);
-    CHECK(text == std::string("tune-profile-export refuses scope s: the sidecar is stale: (") + tune::sidecar::to_string(v) +
-                      ") both values. Mint it first: cmake --build /b --target tune-s");
+    CHECK(text == std::string("tune-profile-export refuses scope s: the sidecar is stale: (") +
+                      tune::sidecar::to_string(v) + ") both values. Mint it first: cmake --build /b --target tune-s");
   }
 
   std::tie(why, text) = refusal_of(sidecar_doc(), {verdict::missing, "no entry for gemm."});
@@ -82,8 +88,9 @@ TEST_CASE("each refusal is named: absent, unreadable, stale, incomplete, noise-r
   doc["scopes"]["s"]["complete"] = false;
   std::tie(why, text) = refusal_of(doc, {verdict::fresh, ""});
   CHECK(why == refusal::incomplete);
-  CHECK(text == "tune-profile-export refuses scope s: the sidecar is incomplete: scopes.s.complete is false in "
-                "/b/p.tune.json. Mint it first: cmake --build /b --target tune-s");
+  CHECK(text ==
+        "tune-profile-export refuses scope s: the sidecar is incomplete: scopes.s.complete is false in "
+        "/b/p.tune.json. Mint it first: cmake --build /b --target tune-s");
 
   doc = sidecar_doc();
   doc["race"]["gemm"]["verdict"] = "budget";
@@ -95,9 +102,10 @@ TEST_CASE("each refusal is named: absent, unreadable, stale, incomplete, noise-r
   doc["provenance"]["noise"] = "overridden";
   std::tie(why, text) = refusal_of(doc, {verdict::fresh, ""});
   CHECK(why == refusal::noise_refused);
-  CHECK(text == "tune-profile-export refuses scope s: the sidecar is noise-refused: provenance.noise is 'overridden' "
-                "(start 0.8%), not 'ok'; a profile must not carry winners measured through noise. Mint it first: "
-                "cmake --build /b --target tune-s");
+  CHECK(text ==
+        "tune-profile-export refuses scope s: the sidecar is noise-refused: provenance.noise is 'overridden' "
+        "(start 0.8%), not 'ok'; a profile must not carry winners measured through noise. Mint it first: "
+        "cmake --build /b --target tune-s");
   CHECK(std::string(tune::profile::to_string(refusal::noise_refused)) == "noise-refused");
 }
 
@@ -110,8 +118,10 @@ TEST_CASE("export never overwrites another scope's profile") {
   CHECK(tune::profile::read_profile(out).kernels.at("dot") == "u4_avx2");
   p.scope = "other";
   CHECK_THROWS_WITH_AS(tune::profile::write_profile(p, out),
-                       ("tune-profile-export: " + out.string() + " holds scope s's profile; scope other would "
-                        "overwrite it. Give each scope its own DEFAULTS folder.").c_str(),
+                       ("tune-profile-export: " + out.string() +
+                        " holds scope s's profile; scope other would "
+                        "overwrite it. Give each scope its own DEFAULTS folder.")
+                           .c_str(),
                        std::runtime_error);
   std::filesystem::remove_all(dir);
 }

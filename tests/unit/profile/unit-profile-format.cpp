@@ -39,14 +39,16 @@ TEST_CASE("a malformed profile names the file and the member") {
                        std::runtime_error);
   doc = nlohmann::json::parse(avx2_profile);
   doc["format"] = "tune-sidecar/1";
-  CHECK_THROWS_WITH_AS(from_json(doc, "/p/x.json"),
-                       "profile /p/x.json: at format: expected \"tune-profile/1\", found a string \"tune-sidecar/1\"; re-export it "
-                       "with `cmake --build <build> --target tune-profile-export` or fix it by hand",
-                       std::runtime_error);
+  CHECK_THROWS_WITH_AS(
+      from_json(doc, "/p/x.json"),
+      "profile /p/x.json: at format: expected \"tune-profile/1\", found a string \"tune-sidecar/1\"; re-export it "
+      "with `cmake --build <build> --target tune-profile-export` or fix it by hand",
+      std::runtime_error);
   doc = nlohmann::json::parse(avx2_profile);
   doc.erase("version");
   CHECK_THROWS_WITH_AS(from_json(doc, "/p/x.json"),
-                       "profile /p/x.json: at version: expected a value, found nothing (the member is missing); re-export it with `cmake --build "
+                       "profile /p/x.json: at version: expected a value, found nothing (the member is missing); "
+                       "re-export it with `cmake --build "
                        "<build> --target tune-profile-export` or fix it by hand",
                        std::runtime_error);
 }
@@ -63,15 +65,18 @@ TEST_CASE("a hostile profile file is an error naming the file and the path, neve
     }
     return std::string("(read)");
   };
-  const std::string head = R"({"format": "tune-profile/1", "scope": "s", "class": "x86-avx2", "kernels": {}, "version": )";
+  const std::string head =
+      R"({"format": "tune-profile/1", "scope": "s", "class": "x86-avx2", "kernels": {}, "version": )";
   // Nesting under version crashed the stamp step once (issue 14).
   const auto deep = error_of(head + std::string(100000, '[') + std::string(100000, ']') + "}");
   CHECK(deep.find("profile " + file.string() + ": at version[0]") == 0);
   CHECK(deep.find("expected at most 64 levels of nested objects and arrays") != std::string::npos);
-  CHECK(error_of(head + "1e400}").find("at version: expected a number within the range of a double, found the number "
-                                       "1e400") != std::string::npos);
-  CHECK(error_of(head + "4294967296}").find("at version: expected an integer from 0 to 2147483647, found the number "
-                                            "4294967296") != std::string::npos);
+  CHECK(error_of(head + "1e400}")
+            .find("at version: expected a number within the range of a double, found the number "
+                  "1e400") != std::string::npos);
+  CHECK(error_of(head + "4294967296}")
+            .find("at version: expected an integer from 0 to 2147483647, found the number "
+                  "4294967296") != std::string::npos);
   CHECK(error_of(head + "\"3\"}").find("at version: expected an integer from 0 to 2147483647, found a string \"3\"") !=
         std::string::npos);
   const auto bytes = error_of(head + "3, \"provenance\": {\"noise\": \"ok\xfe\"}}");
@@ -84,14 +89,14 @@ TEST_CASE("the ladder keeps profiles of this scope and VERSION, in ladder order,
   temp_dir dir;
   write_text(dir / "x86-avx2.tune-defaults.json", avx2_profile);
   write_text(dir / "x86-base.tune-defaults.json",
-        R"({"format": "tune-profile/1", "scope": "s", "class": "x86-base", "version": 2, "kernels": {}})");
+             R"({"format": "tune-profile/1", "scope": "s", "class": "x86-base", "version": 2, "kernels": {}})");
   const auto got = tune::profile::load_ladder(dir.path(), {"x86-avx512", "x86-avx2", "x86-base"}, "s", 3);
   REQUIRE(got.usable.size() == 1);
   CHECK(got.usable[0].cls == "x86-avx2");
   CHECK(got.files_read.size() == 2);
   REQUIRE(got.notes.size() == 2);
-  CHECK(got.notes[0] == "profile x86-avx512: none (" + (dir / "x86-avx512.tune-defaults.json").string() +
-                            " does not exist)");
+  CHECK(got.notes[0] ==
+        "profile x86-avx512: none (" + (dir / "x86-avx512.tune-defaults.json").string() + " does not exist)");
   CHECK(got.notes[1] == "profile x86-base: " + (dir / "x86-base.tune-defaults.json").string() +
                             " was minted for VERSION 2, scope s is VERSION 3");
   // Every rung, in ladder order, with its file.
@@ -104,8 +109,8 @@ TEST_CASE("the ladder keeps profiles of this scope and VERSION, in ladder order,
   CHECK(got.rungs[2].note == got.notes[1]);
   const auto other_scope = tune::profile::load_ladder(dir.path(), {"x86-avx2"}, "t", 3);
   CHECK(other_scope.usable.empty());
-  CHECK(other_scope.notes[0] == "profile x86-avx2: " + (dir / "x86-avx2.tune-defaults.json").string() +
-                                    " holds scope s, not t");
+  CHECK(other_scope.notes[0] ==
+        "profile x86-avx2: " + (dir / "x86-avx2.tune-defaults.json").string() + " holds scope s, not t");
 }
 
 TEST_CASE("a profile filed under another class's name is an error, not a silent skip") {

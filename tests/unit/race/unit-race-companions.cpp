@@ -99,7 +99,9 @@ TEST_CASE("a companion whose signature is not the family's is never timed and fo
   r.add_companion("dot_layout", {1000, 250});
   std::vector<std::string> ended;
   event_sink events;
-  events.end = [&](const family_result& f) { ended.push_back(f.companion_of ? *f.companion_of + "/" + f.name : f.name); };
+  events.end = [&](const family_result& f) {
+    ended.push_back(f.companion_of ? *f.companion_of + "/" + f.name : f.name);
+  };
   const family_result f = r.run(events).families.at(0);
   REQUIRE(f.companions.size() == 2);
   const family_result& untimed = f.companions[0];

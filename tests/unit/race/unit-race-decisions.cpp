@@ -267,7 +267,9 @@ TEST_CASE("progress events name each phase in order") {
   r.add("dot", {{"base", 1000}, {"fast", 500}});
   std::vector<std::string> seen;
   event_sink events;
-  events.begin = [&](const std::string& name, std::size_t rows) { seen.push_back(fmt::format("begin {} {}", name, rows)); };
+  events.begin = [&](const std::string& name, std::size_t rows) {
+    seen.push_back(fmt::format("begin {} {}", name, rows));
+  };
   events.step = [&](const std::string&, const std::string& phase, int i, int, int) {
     if (i == 1) seen.push_back(phase);
   };

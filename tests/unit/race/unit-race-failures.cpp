@@ -56,7 +56,8 @@ TEST_CASE("a fallback that fails while it is timed stops its family alone, named
   const mint_result m = r.run();
   REQUIRE(m.status == mint_status::ok);
   REQUIRE(m.errors.count("dot") == 1);
-  CHECK(m.errors.at("dot") == "its fallback row base failed while it was timed: timeout: a call ran past the 2.0 s limit");
+  CHECK(m.errors.at("dot") ==
+        "its fallback row base failed while it was timed: timeout: a call ran past the 2.0 s limit");
   REQUIRE(m.families.size() == 1);
   CHECK(m.families[0].name == "axpy");
   CHECK(m.families[0].winner == "fast");

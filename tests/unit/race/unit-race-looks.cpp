@@ -94,7 +94,9 @@ TEST_CASE("a re-race that shows no gain demotes at its first look") {
   rig r = noisy_rig(3);
   phase_counter seen;
   r.add("dot", {{"base", 1000}, {"lucky", 800}});
-  r.timer.ns_per_call = [&](std::size_t, std::size_t row) { return row == 1 && seen.phase != "validate" ? 800.0 : 1000.0; };
+  r.timer.ns_per_call = [&](std::size_t, std::size_t row) {
+    return row == 1 && seen.phase != "validate" ? 800.0 : 1000.0;
+  };
   const family_result f = r.run(seen.sink()).families.at(0);
   CHECK(f.outcome == verdict::demoted);
   CHECK(f.demoted == "lucky");

@@ -58,7 +58,9 @@ TEST_CASE("a real gain follows the code to the relocated copies and keeps the se
   }
 }
 
-TEST_CASE("with several placements the seat must clear at each: a gap that follows all copies but the last is demoted there") {
+TEST_CASE(
+    "with several placements the seat must clear at each: a gap that follows all copies but the last is demoted "
+    "there") {
   for (int placements : {2, 3}) {
     CAPTURE(placements);
     // The twin is 6% faster at its own address and at every placement before the last (an address
@@ -86,10 +88,12 @@ TEST_CASE("with several placements the seat must clear at each: a gap that follo
 TEST_CASE("a relocated re-race at more placements than the timer has copies is refused before any window") {
   // (placements asked, placements the timer has, the message's tail)
   const std::tuple<int, int, const char*> cases[] = {
-      {1, 0, "validate_relocated = 1 placements but the timer has relocated copies at 0; give the timer copies of "
-             "every row at that many other addresses or pass at most 0"},
-      {2, 1, "validate_relocated = 2 placements but the timer has relocated copies at 1; give the timer copies of "
-             "every row at that many other addresses or pass at most 1"}};
+      {1, 0,
+       "validate_relocated = 1 placements but the timer has relocated copies at 0; give the timer copies of "
+       "every row at that many other addresses or pass at most 0"},
+      {2, 1,
+       "validate_relocated = 2 placements but the timer has relocated copies at 1; give the timer copies of "
+       "every row at that many other addresses or pass at most 1"}};
   for (const auto& c : cases) {
     // Named, not a structured binding: CAPTURE is a lambda, which cannot capture one in Clang 14.
     const int asked = std::get<0>(c), has = std::get<1>(c);

@@ -55,15 +55,17 @@ TEST_CASE("rule 7: tied rows go to the incumbent, else the fallback, else the fi
     const auto d = choose_seat({steady(0, 100), steady(1, 80), steady(2, 80.5)}, 0, std::size_t{2}, 0.03, 0.05, names);
     CHECK(d.seat == 2);
     CHECK(d.outcome == verdict::won);
-    CHECK(d.note == "b is 24.2% faster than base (need 3.0%, paired-ratio bound 1.242); 2 rows within 3.0% of the "
-                    "best; the incumbent keeps the seat");
+    CHECK(d.note ==
+          "b is 24.2% faster than base (need 3.0%, paired-ratio bound 1.242); 2 rows within 3.0% of the "
+          "best; the incumbent keeps the seat");
   }
   SUBCASE("an incumbent tied with the fallback but not clearing it yields to the fallback") {
     const auto d = choose_seat({steady(0, 100), steady(1, 99)}, 0, std::size_t{1}, 0.03, 0.05, names);
     CHECK(d.seat == 0);
     CHECK(d.outcome == verdict::tie);
-    CHECK(d.note == "base keeps the seat: tied with the best; 2 rows within 3.0% of the best; a is 1.0% faster than "
-                    "base, below the need of 3.0%");
+    CHECK(d.note ==
+          "base keeps the seat: tied with the best; 2 rows within 3.0% of the best; a is 1.0% faster than "
+          "base, below the need of 3.0%");
   }
   SUBCASE("an incumbent that is not tied with the best loses its seat") {
     const auto d = choose_seat({steady(0, 100), steady(1, 80), steady(2, 90)}, 0, std::size_t{2}, 0.03, 0.05, names);
@@ -88,8 +90,9 @@ TEST_CASE("rule 6: a median gain above need without paired support holds") {
   const auto d = choose_seat({steady(0, 100), a}, 0, std::nullopt, 0.03, 0.05, names);
   CHECK(d.seat == 0);
   CHECK(d.outcome == verdict::holds);
-  CHECK(d.note == "base keeps the seat: a is 10.0% faster than base, but the sign test does not clear (paired-ratio "
-                  "bound 0.990)");
+  CHECK(d.note ==
+        "base keeps the seat: a is 10.0% faster than base, but the sign test does not clear (paired-ratio "
+        "bound 0.990)");
 }
 
 TEST_CASE("rule 6: the sign test's level is split (Bonferroni) over the finalists compared with the fallback") {
@@ -102,11 +105,13 @@ TEST_CASE("rule 6: the sign test's level is split (Bonferroni) over the finalist
   CHECK(alone.seat == 1);
   CHECK(alone.outcome == verdict::won);
   // the same rounds beside two more finalists (not tied, so not candidates) no longer clear
-  const auto among = choose_seat({steady(0, 100), a, steady(2, 200), steady(3, 200)}, 0, std::nullopt, 0.03, 0.05, four);
+  const auto among =
+      choose_seat({steady(0, 100), a, steady(2, 200), steady(3, 200)}, 0, std::nullopt, 0.03, 0.05, four);
   CHECK(among.seat == 0);
   CHECK(among.outcome == verdict::holds);
-  CHECK(among.note == "base keeps the seat: a is 25.0% faster than base, but the sign test does not clear "
-                      "(paired-ratio bound 0.990)");
+  CHECK(among.note ==
+        "base keeps the seat: a is 25.0% faster than base, but the sign test does not clear "
+        "(paired-ratio bound 0.990)");
 }
 
 TEST_CASE("the fallback must be a finalist") {
@@ -129,7 +134,5 @@ TEST_CASE("none_can_win: every finalist but the fallback is bounded below the ne
   SUBCASE("a row 2.9% faster in every round cannot reach 3%") {
     CHECK(none_can_win({steady(0, 100), steady(1, 100 / 1.029)}, 0, 0.03, 0.05));
   }
-  SUBCASE("the fallback alone") {
-    CHECK(none_can_win({steady(0, 100)}, 0, 0.03, 0.05));
-  }
+  SUBCASE("the fallback alone") { CHECK(none_can_win({steady(0, 100)}, 0, 0.03, 0.05)); }
 }

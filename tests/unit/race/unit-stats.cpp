@@ -29,9 +29,7 @@ TEST_CASE("cv_pct is the sample standard deviation over the mean") {
   CHECK_THROWS_WITH_AS(cv_pct({}), "cv_pct: no values; pass at least one sample", std::invalid_argument);
 }
 
-TEST_CASE("minimum is the best-of witness") {
-  CHECK(minimum({3, 1.5, 2}) == 1.5);
-}
+TEST_CASE("minimum is the best-of witness") { CHECK(minimum({3, 1.5, 2}) == 1.5); }
 
 TEST_CASE("binomial_cdf matches exact sums") {
   CHECK(binomial_cdf(2, 10, 0.5) == doctest::Approx(56.0 / 1024));

@@ -201,8 +201,10 @@ TEST_CASE_FIXTURE(upsert_case, "an unreadable sidecar is kept under a name no la
   const std::string kept = sidecar.string() + ".unreadable-20261129T180000.000Z.json";
   CHECK(result.preserved == kept);
   CHECK(test::read_text(kept) == "not json");
-  CHECK(result.diff == "the previous sidecar was unreadable (the document: expected JSON, found 'no' at byte 2); its "
-                       "bytes are kept as \"" + kept + "\" and a new one was started\n");
+  CHECK(result.diff ==
+        "the previous sidecar was unreadable (the document: expected JSON, found 'no' at byte 2); its "
+        "bytes are kept as \"" +
+            kept + "\" and a new one was started\n");
   CHECK(sidecar::load(sidecar).doc.has_value());
   // Another unreadable file at the same second, and another scope's write after it: nothing
   // that was kept is overwritten (a second scope's write replaces `.bak`, never the kept bytes).
@@ -291,14 +293,14 @@ TEST_CASE_FIXTURE(upsert_case, "an inconsistent update is refused and writes not
   CHECK_FALSE(fs::exists(dir / "history"));
 }
 
-TEST_CASE_FIXTURE(upsert_case, "a companion's own seat is written beside its family's; a re-mint replaces or drops it") {
+TEST_CASE_FIXTURE(upsert_case,
+                  "a companion's own seat is written beside its family's; a re-mint replaces or drops it") {
   auto u = alpha_before();
   u.companions = {"dot_layout", "gemm_pack"};
   u.companion_kernels = {{"dot_layout", "unroll4_avx2"}};
   u.race["dot"]["companions"] = {{"dot_layout", "unroll4_avx2"}};
   sidecar::upsert(sidecar, u, when);
-  CHECK(on_disk()["kernels"] ==
-        json{{"dot", "unroll4_base"}, {"gemm", "tile8"}, {"dot_layout", "unroll4_avx2"}});
+  CHECK(on_disk()["kernels"] == json{{"dot", "unroll4_base"}, {"gemm", "tile8"}, {"dot_layout", "unroll4_avx2"}});
   CHECK(on_disk()["race"]["dot"]["companions"] == json{{"dot_layout", "unroll4_avx2"}});
 
   // The next mint's companion follows the family: its entry goes with the old race table.

@@ -16,23 +16,25 @@ namespace {
 // with the sidecar written at t0 + 1.25 s and the bench built at t0.
 struct verdict_case : test::sidecar_fixture {
   std::filesystem::path bench_path = bench("mykernels");
-  json doc = {
-      {"format", "tune-sidecar/1"},
-      {"kernels", {{"dot", "unroll4_avx2"}, {"gemm", "reference"}}},
-      {"race", json::object()},
-      {"runtime", json::object()},
-      {"scopes",
-       {{"mykernels",
-         {{"version", 3},
-          {"bench",
-           {{"path", bench_path.string()},
-            {"mtime_ns", test::t0},
-            {"sha256", util::sha256_file(bench_path)},
-            {"code_sha256", util::code_sha256(bench_path)}}},
-          {"complete", true},
-          {"families", {"dot", "gemm"}}}}}},
-      {"provenance",
-       {{"box", test::box_a}, {"features", "avx2;fma"}, {"written", "2027-01-15T08:00:01Z"}, {"tool", "cmake-tune 0.1.0"}}}};
+  json doc = {{"format", "tune-sidecar/1"},
+              {"kernels", {{"dot", "unroll4_avx2"}, {"gemm", "reference"}}},
+              {"race", json::object()},
+              {"runtime", json::object()},
+              {"scopes",
+               {{"mykernels",
+                 {{"version", 3},
+                  {"bench",
+                   {{"path", bench_path.string()},
+                    {"mtime_ns", test::t0},
+                    {"sha256", util::sha256_file(bench_path)},
+                    {"code_sha256", util::code_sha256(bench_path)}}},
+                  {"complete", true},
+                  {"families", {"dot", "gemm"}}}}}},
+              {"provenance",
+               {{"box", test::box_a},
+                {"features", "avx2;fma"},
+                {"written", "2027-01-15T08:00:01Z"},
+                {"tool", "cmake-tune 0.1.0"}}}};
   sidecar::expectation want{"mykernels", 3, bench_path, {"dot", "gemm"}, test::box_a, "avx2;fma"};
   long long sidecar_mtime = test::t0 + 1'250'000'000LL;
   long long bench_mtime = test::t0;
@@ -133,8 +135,9 @@ TEST_CASE_FIXTURE(verdict_case, "a sidecar written before code hashes: the whole
   const auto j = run();
   CHECK(j.v == verdict::stale_binary);
   CHECK(j.message == "stale_binary: " + quoted_sidecar() + " is stale for scope \"mykernels\": its bench executable " +
-                         quoted_bench() + " has sha256 " + util::sha256_hex("bench v1") + ", but the mint measured sha256 " +
-                         std::string(64, 'b') + "; build the \"tune-mykernels\" target to re-measure.");
+                         quoted_bench() + " has sha256 " + util::sha256_hex("bench v1") +
+                         ", but the mint measured sha256 " + std::string(64, 'b') +
+                         "; build the \"tune-mykernels\" target to re-measure.");
 }
 
 TEST_CASE_FIXTURE(verdict_case, "stale_binary: the bench executable is gone") {
@@ -144,7 +147,8 @@ TEST_CASE_FIXTURE(verdict_case, "stale_binary: the bench executable is gone") {
   CHECK(j.v == verdict::stale_binary);
   CHECK(j.message == "stale_binary: " + quoted_sidecar() + " is stale for scope \"mykernels\": its bench executable " +
                          quoted_bench() + " does not exist, so it cannot be checked against the code sha256 " +
-                         util::sha256_hex("bench v1") + " recorded at the mint; build the \"tune-mykernels\" target to "
+                         util::sha256_hex("bench v1") +
+                         " recorded at the mint; build the \"tune-mykernels\" target to "
                          "re-measure.");
 }
 
@@ -152,8 +156,8 @@ TEST_CASE_FIXTURE(verdict_case, "foreign_box names both identities") {
   doc["provenance"]["box"] = test::box_b;
   const auto j = run();
   CHECK(j.v == verdict::foreign_box);
-  CHECK(j.message == "foreign_box: " + quoted_sidecar() + " was measured on box \"" + test::box_b + "\", not on this box \"" +
-                         test::box_a +
+  CHECK(j.message == "foreign_box: " + quoted_sidecar() + " was measured on box \"" + test::box_b +
+                         "\", not on this box \"" + test::box_a +
                          "\"; its winners for scope \"mykernels\" do not apply here; build the \"tune-mykernels\" "
                          "target to re-measure.");
 }
@@ -163,10 +167,11 @@ TEST_CASE_FIXTURE(verdict_case, "foreign_box: this box measured with other featu
   doc["provenance"]["forced_features"] = "-avx2";
   const auto j = run();
   CHECK(j.v == verdict::foreign_box);
-  CHECK(j.message == "foreign_box: " + quoted_sidecar() +
-                         " was measured on this box with features \"fma\" (TUNE_FORCE_FEATURES=-avx2), but its features "
-                         "now are \"avx2;fma\"; its winners for scope \"mykernels\" do not apply; build the "
-                         "\"tune-mykernels\" target to re-measure.");
+  CHECK(j.message ==
+        "foreign_box: " + quoted_sidecar() +
+            " was measured on this box with features \"fma\" (TUNE_FORCE_FEATURES=-avx2), but its features "
+            "now are \"avx2;fma\"; its winners for scope \"mykernels\" do not apply; build the "
+            "\"tune-mykernels\" target to re-measure.");
   doc["provenance"].erase("forced_features");
   doc["provenance"]["features"] = "avx2;fma";
   want.features = "fma";  // forced now, measured without
@@ -241,7 +246,8 @@ TEST_CASE_FIXTURE(verdict_case, "the first failing check decides, in the spec's 
 
 // Hostile files (issue: every bad input is a named error): each is `unreadable`, naming the path
 // inside the file and what was found, never a crash or a library's text.
-TEST_CASE_FIXTURE(verdict_case, "unreadable: a number out of range, a byte that is not UTF-8, nesting too deep, a wrong type") {
+TEST_CASE_FIXTURE(verdict_case,
+                  "unreadable: a number out of range, a byte that is not UTF-8, nesting too deep, a wrong type") {
   const auto judged = [&](const std::string& text) {
     test::write_text(sidecar, text);
     const auto j = sidecar::judge(sidecar::load(sidecar), want);
@@ -259,7 +265,8 @@ TEST_CASE_FIXTURE(verdict_case, "unreadable: a number out of range, a byte that 
             .find("(at scopes.mykernels.x: expected a number within the range of a double, found the number 1e400)") !=
         std::string::npos);
   CHECK(judged(with("\"tool\":\"cmake-tune 0.1.0\"", "\"tool\":\"cmake-tune 0.1.0\xff\""))
-            .find("at provenance.tool: expected UTF-8 text in a string, found the bytes \"-tune 0.1.0\\xff\" ending at byte") != std::string::npos);
+            .find("at provenance.tool: expected UTF-8 text in a string, found the bytes \"-tune 0.1.0\\xff\" ending at "
+                  "byte") != std::string::npos);
   CHECK(judged(with("\"race\":{}", "\"race\":{\"dot\":" + std::string(20000, '[') + std::string(20000, ']') + "}"))
             .find("at race.dot[0]") != std::string::npos);
   doc["race"]["dot"] = {{"rows", {{"u4", {{"rounds", "five"}}}}}};

@@ -42,30 +42,40 @@ struct stamp_case {
   nlohmann::json sidecar;  // null: none fresh
   bool force_reference = false;
   bool profile = false;
-  std::string suffix;      // what the family runs
-  std::string why;         // and why, in every output
+  std::string suffix;  // what the family runs
+  std::string why;     // and why, in every output
 };
 
 std::vector<stamp_case> cases() {
   return {
-      {"a row won the race", sidecar_with("u8_avx2", {{"winner", "u8_avx2"}, {"fallback", "u4_base"}, {"verdict", "won"},
-                                                      {"margin_pct", 7.24}}),
+      {"a row won the race",
+       sidecar_with("u8_avx2",
+                    {{"winner", "u8_avx2"}, {"fallback", "u4_base"}, {"verdict", "won"}, {"margin_pct", 7.24}}),
        false, false, "u8_avx2", "sidecar, +7.2% over u4_base"},
       // The fallback keeps its seat after the re-race demoted the winner: no margin, the demoted row's beside it.
       {"the winner was demoted",
-       sidecar_with("u4_base", {{"winner", "u4_base"}, {"fallback", "u4_base"}, {"verdict", "demoted"},
-                                {"margin_pct", nullptr}, {"demoted", "u8_avx2"}, {"demoted_margin_pct", -34.5}}),
+       sidecar_with("u4_base", {{"winner", "u4_base"},
+                                {"fallback", "u4_base"},
+                                {"verdict", "demoted"},
+                                {"margin_pct", nullptr},
+                                {"demoted", "u8_avx2"},
+                                {"demoted_margin_pct", -34.5}}),
        false, false, "u4_base", "sidecar, no margin: u8_avx2 was demoted at -34.5%"},
       {"a sidecar written before demotions dropped the margin",
-       sidecar_with("u4_base", {{"winner", "u4_base"}, {"fallback", "u4_base"}, {"verdict", "demoted"},
-                                {"margin_pct", 17.0}, {"demoted", "u8_avx2"}}),
+       sidecar_with("u4_base", {{"winner", "u4_base"},
+                                {"fallback", "u4_base"},
+                                {"verdict", "demoted"},
+                                {"margin_pct", 17.0},
+                                {"demoted", "u8_avx2"}}),
        false, false, "u4_base", "sidecar, no margin: u8_avx2 was demoted"},
-      {"the fallback holds", sidecar_with("u4_base", {{"winner", "u4_base"}, {"fallback", "u4_base"}, {"verdict", "holds"}}),
-       false, false, "u4_base", "sidecar, no row beat it"},
-      {"a tie", sidecar_with("u8_base", {{"winner", "u8_base"}, {"fallback", "u4_base"}, {"verdict", "tie"}}), false, false,
-       "u8_base", "sidecar, a tie: no row beat it by the need"},
-      {"out of budget", sidecar_with("u4_base", {{"winner", "u4_base"}, {"fallback", "u4_base"}, {"verdict", "budget"}}),
-       false, false, "u4_base", "sidecar, budget: not raced"},
+      {"the fallback holds",
+       sidecar_with("u4_base", {{"winner", "u4_base"}, {"fallback", "u4_base"}, {"verdict", "holds"}}), false, false,
+       "u4_base", "sidecar, no row beat it"},
+      {"a tie", sidecar_with("u8_base", {{"winner", "u8_base"}, {"fallback", "u4_base"}, {"verdict", "tie"}}), false,
+       false, "u8_base", "sidecar, a tie: no row beat it by the need"},
+      {"out of budget",
+       sidecar_with("u4_base", {{"winner", "u4_base"}, {"fallback", "u4_base"}, {"verdict", "budget"}}), false, false,
+       "u4_base", "sidecar, budget: not raced"},
       {"adopted from a profile",
        sidecar_with("u8_base", {{"winner", "u8_base"}, {"verdict", "adopted"}, {"profile", "x86-avx2"}}), false, false,
        "u8_base", "sidecar, adopted from profile x86-avx2"},
@@ -117,8 +127,8 @@ TEST_CASE("every output that says what a family runs says it in the same words")
           "s            dot                  " + c.suffix + std::string(24 - c.suffix.size() + 1, ' ') +
               "fresh        " + (s.from == source::sidecar ? "2026-12-01T00:00:00Z" : "-                   ") + "  " +
               c.why + "\n");
-    CHECK(explain_line(entry_of(s), "fresh", "auto") == "stamped: " + c.suffix + " (source: " + c.why +
-                                                      "); scope verdict fresh, policy auto");
+    CHECK(explain_line(entry_of(s), "fresh", "auto") ==
+          "stamped: " + c.suffix + " (source: " + c.why + "); scope verdict fresh, policy auto");
     // 5. The mint's summary.
     scope_stamp stamped;
     stamped.seats = {{"dot", s}};
@@ -135,10 +145,14 @@ TEST_CASE("every output that says what a family runs says it in the same words")
 
 TEST_CASE("companions are described beside their family, in the header, the record and the summary") {
   const auto family = dot();
-  const nlohmann::json doc = {
-      {"kernels", {{"dot", "u8_avx2"}, {"dot_layout", "u8_base"}}},
-      {"race", {{"dot", {{"winner", "u8_avx2"}, {"fallback", "u4_base"}, {"verdict", "won"}, {"margin_pct", 7.0},
-                         {"companions", {{"dot_layout", "u8_base"}}}}}}}};
+  const nlohmann::json doc = {{"kernels", {{"dot", "u8_avx2"}, {"dot_layout", "u8_base"}}},
+                              {"race",
+                               {{"dot",
+                                 {{"winner", "u8_avx2"},
+                                  {"fallback", "u4_base"},
+                                  {"verdict", "won"},
+                                  {"margin_pct", 7.0},
+                                  {"companions", {{"dot_layout", "u8_base"}}}}}}}};
   seat_inputs in;
   in.fresh_sidecar = &doc;
   const seat s = resolve_seat(family, in);
@@ -150,8 +164,8 @@ TEST_CASE("companions are described beside their family, in the header, the reco
   CHECK(nlohmann::json(entry_of(s))["companions"]["dot_layout"]["why"] == "u8_base (its own sidecar entry)");
   scope_stamp stamped;
   stamped.seats = {{"dot", s}};
-  CHECK(tune::mint::summary_lines(stamped, nullptr).find("    companion dot_layout     u8_base (its own sidecar entry)\n") !=
-        std::string::npos);
+  CHECK(tune::mint::summary_lines(stamped, nullptr)
+            .find("    companion dot_layout     u8_base (its own sidecar entry)\n") != std::string::npos);
 }
 
 TEST_CASE("a seat's problem is a warning naming the family, the problem and what runs instead") {

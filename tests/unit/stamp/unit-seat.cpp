@@ -48,9 +48,14 @@ TEST_CASE("a fresh sidecar's runnable entry wins, with its margin") {
 
 TEST_CASE("a seat whose row was demoted has no margin; the demoted row keeps its own") {
   const nlohmann::json doc = {{"kernels", {{"dot", "u4_avx2"}}},
-                              {"race", {{"dot", {{"winner", "u4_avx2"}, {"fallback", "u4_avx2"}, {"verdict", "demoted"},
-                                                 {"margin_pct", 17.0}, {"demoted", "u4_base"},
-                                                 {"demoted_margin_pct", 1.5}}}}}};
+                              {"race",
+                               {{"dot",
+                                 {{"winner", "u4_avx2"},
+                                  {"fallback", "u4_avx2"},
+                                  {"verdict", "demoted"},
+                                  {"margin_pct", 17.0},
+                                  {"demoted", "u4_base"},
+                                  {"demoted_margin_pct", 1.5}}}}}};
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;
@@ -155,8 +160,9 @@ TEST_CASE("a companion's own entry counts only when the family's race measured i
   in.fresh_sidecar = &foreign;
   s = resolve_seat(dot_with_layout(), in);
   CHECK(s.companions[0].suffix == "u4_avx2");
-  CHECK(s.companions[0].step == "companion layout: u4_avx2 (follows the family: its entry 'u8_avx2' is no row of "
-                                "the family)");
+  CHECK(s.companions[0].step ==
+        "companion layout: u4_avx2 (follows the family: its entry 'u8_avx2' is no row of "
+        "the family)");
 
   // TUNE_POLICY=reference: everything stamps the reference.
   in.fresh_sidecar = &measured;

@@ -128,8 +128,8 @@ TEST_CASE("a temporary is never created through a link: a planted link at its na
   // The writer picks the names .<file>.<pid>.<n>.tmp, n counting up in this process: links planted at
   // the next thousand names are skipped, never written through.
   for (int n = 0; n < 1000; ++n)
-    std::filesystem::create_symlink(dir.path() / "victim",
-                                    dir.path() / (".f.json." + std::to_string(::getpid()) + "." + std::to_string(n) + ".tmp"));
+    std::filesystem::create_symlink(dir.path() / "victim", dir.path() / (".f.json." + std::to_string(::getpid()) + "." +
+                                                                         std::to_string(n) + ".tmp"));
   for (int i = 0; i < 3; ++i) util::write_file_atomic(dir.path() / "f.json", "content");
   CHECK_FALSE(std::filesystem::exists(dir.path() / "victim"));
   CHECK(*util::read_file(dir.path() / "f.json") == "content");

@@ -23,7 +23,8 @@ TEST_CASE("read_json_file names the path and where the parse stopped, in the too
   const auto file = dir / "bad.json";
   test::write_text(file, "{\"x\": 1,\n}");
   CHECK_THROWS_WITH_AS(util::read_json_file(file),
-                       (file.string() + ": the document: expected JSON, found '1,<U+000A>}' at byte 10").c_str(), std::runtime_error);
+                       (file.string() + ": the document: expected JSON, found '1,<U+000A>}' at byte 10").c_str(),
+                       std::runtime_error);
 }
 
 TEST_CASE("write_json_file_atomic writes indented, newline-terminated JSON") {

@@ -43,14 +43,16 @@ TEST_CASE("a number out of range, anywhere, names its path and the number") {
         "number 1e400");
   CHECK(error_of(R"({"x": [1, 2, {"y": -1e999}]})") ==
         "/b/app.tune.json: at x[2].y: expected a number within the range of a double, found the number -1e999");
-  CHECK(error_of("{\"big\": " + std::string(400, '9') + "}").find("at big: expected a number within the range of a "
-                                                                  "double, found the number 9999") != std::string::npos);
+  CHECK(error_of("{\"big\": " + std::string(400, '9') + "}")
+            .find("at big: expected a number within the range of a "
+                  "double, found the number 9999") != std::string::npos);
 }
 
 TEST_CASE("a byte that is not UTF-8 in a string is named as bytes, never copied raw") {
   const auto e = error_of("{\"scopes\": {\"s\": {\"note\": \"ok\xff\"}}}");
-  CHECK(e == "/b/app.tune.json: at scopes.s.note: expected UTF-8 text in a string, found the bytes \"ok\\xff\" ending "
-             "at byte 30");
+  CHECK(e ==
+        "/b/app.tune.json: at scopes.s.note: expected UTF-8 text in a string, found the bytes \"ok\\xff\" ending "
+        "at byte 30");
   CHECK(e.find('\xff') == std::string::npos);
 }
 
@@ -84,8 +86,8 @@ TEST_CASE("a file larger than the bound, or one that is not a regular file, is r
                        json_error);
   const auto fifo = dir.path() / "fifo.json";
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-  CHECK_THROWS_WITH_AS(tune::util::read_json(fifo), (fifo.string() + ": the document: expected a regular file, found a FIFO").c_str(),
-                       json_error);
+  CHECK_THROWS_WITH_AS(tune::util::read_json(fifo),
+                       (fifo.string() + ": the document: expected a regular file, found a FIFO").c_str(), json_error);
   CHECK_THROWS_WITH_AS(tune::util::read_json("/dev/zero"),
                        "/dev/zero: the document: expected a regular file, found a device or socket", json_error);
   CHECK_FALSE(tune::util::read_json(dir.path() / "absent.json").has_value());
@@ -102,8 +104,9 @@ TEST_CASE("typed access names the path, what was expected and what was found") {
                        "string \"five\"",
                        json_error);
   CHECK_FALSE(row["median_ns"].number_or_null().has_value());
-  CHECK_THROWS_WITH_AS(row["best_ns"], "/b/plan.json: at race.dot.rows.u4.best_ns: expected a value, found nothing (the "
-                                       "member is missing)",
+  CHECK_THROWS_WITH_AS(row["best_ns"],
+                       "/b/plan.json: at race.dot.rows.u4.best_ns: expected a value, found nothing (the "
+                       "member is missing)",
                        json_error);
   CHECK_THROWS_WITH_AS(root["threads"].integer(1, 4096),
                        "/b/plan.json: at threads: expected an integer from 1 to 4096, found the number "

@@ -170,5 +170,4 @@ class fixture<R(Args...)> : public fixture_base {
 
 // Defines the fixture of family `name`; `fx` is a tune::fixture<signature>&. The bench's generated
 // registry defines TUNE_SIGNATURE_<name> from the family's SIGNATURE before including the fixture.
-#define TUNE_FIXTURE(name, fx) \
-  void tune_fixture__##name(::tune::fixture<TUNE_SIGNATURE_##name>& fx)
+#define TUNE_FIXTURE(name, fx) void tune_fixture__##name(::tune::fixture<TUNE_SIGNATURE_##name>& fx)

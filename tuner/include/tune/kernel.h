@@ -9,7 +9,8 @@
 // C++17-compatible.
 
 #if !defined(TUNE_ENTRY) || !defined(TUNE_ROW_SUFFIX)
-#error "tune/kernel.h: this source is compiled outside a kernel family; declare it with tune_kernel_family(... SOURCES ...)"
+#error \
+    "tune/kernel.h: this source is compiled outside a kernel family; declare it with tune_kernel_family(... SOURCES ...)"
 #endif
 
 #define TUNE_DETAIL_CAT_(a, b) a##b

@@ -11,10 +11,10 @@
 namespace tune {
 
 struct family_status {
-  std::string name;          // the family's public name, "dot"
-  std::string suffix;        // the stamped row, "unroll4_avx2"
-  std::string source;        // "sidecar", "profile <class>", "fallback" or "reference"
-  double margin_pct = 0;     // measured gain over the fallback; meaningful only when has_margin
+  std::string name;       // the family's public name, "dot"
+  std::string suffix;     // the stamped row, "unroll4_avx2"
+  std::string source;     // "sidecar", "profile <class>", "fallback" or "reference"
+  double margin_pct = 0;  // measured gain over the fallback; meaningful only when has_margin
   bool has_margin = false;
   std::string tune_command;  // the command that tunes this family's scope on the build box
   // Where the row came from and what the measurement says of it, as the stamp header's comment,
@@ -37,7 +37,8 @@ inline std::vector<family_status>& status_registry() {
 // Called once per family by the stamp headers (several translation units may include one header).
 inline bool register_family(family_status s) {
   auto& families = status_registry();
-  const bool known = std::any_of(families.begin(), families.end(), [&](const family_status& f) { return f.name == s.name; });
+  const bool known =
+      std::any_of(families.begin(), families.end(), [&](const family_status& f) { return f.name == s.name; });
   if (!known) families.push_back(std::move(s));
   return true;
 }

@@ -73,7 +73,7 @@ struct family_info {
   std::vector<row_info> rows;         // grid order
   std::unique_ptr<family_driver> (*make_driver)() = nullptr;
   std::vector<companion_info> companions;  // declaration order
-  double timeout_s = 0;               // TIMEOUT: seconds one call may take; 0: derived (bench/limits.h)
+  double timeout_s = 0;                    // TIMEOUT: seconds one call may take; 0: derived (bench/limits.h)
 };
 
 // Families register themselves from the generated registry's static initializers.
@@ -119,7 +119,8 @@ class typed_driver final : public family_driver {
  private:
   class calls_over final : public row_calls {
    public:
-    calls_over(fixture_base& fx, detail::kernel_calls<Signature*>& calls, const std::vector<row_table<Signature>>& tables)
+    calls_over(fixture_base& fx, detail::kernel_calls<Signature*>& calls,
+               const std::vector<row_table<Signature>>& tables)
         : fx_(fx), calls_(calls), tables_(tables) {}
     detail::output call(std::size_t table, std::size_t row, bool from_pristine) override {
       return calls_.call(kernel(table, row, 0), from_pristine);

@@ -36,11 +36,11 @@ class arena {
       if constexpr (std::is_floating_point<T>::value) {
         p[i] = static_cast<T>(static_cast<double>(r >> 11) * 0x1.0p-52 - 1.0);  // [-1, 1)
       } else if constexpr (std::is_same<T, bool>::value) {
-        p[i] = (r >> 63) != 0;                                                  // false or true
+        p[i] = (r >> 63) != 0;  // false or true
       } else if constexpr (std::is_unsigned<T>::value) {
-        p[i] = static_cast<T>(r % 101);                                         // [0, 100]
+        p[i] = static_cast<T>(r % 101);  // [0, 100]
       } else {
-        p[i] = static_cast<T>(static_cast<std::int64_t>(r % 201) - 100);        // [-100, 100]
+        p[i] = static_cast<T>(static_cast<std::int64_t>(r % 201) - 100);  // [-100, 100]
       }
     }
   }

@@ -18,16 +18,19 @@ struct output {
 template <class T>
 constexpr element_kind kind_of() {
   static_assert(std::is_arithmetic<T>::value, "fixture output elements must be arithmetic");
-  if constexpr (std::is_same<T, float>::value) return element_kind::f32;
-  else if constexpr (std::is_floating_point<T>::value) return element_kind::f64;
-  else return element_kind::integer;
+  if constexpr (std::is_same<T, float>::value)
+    return element_kind::f32;
+  else if constexpr (std::is_floating_point<T>::value)
+    return element_kind::f64;
+  else
+    return element_kind::integer;
 }
 
 template <class T, class = void>
 struct is_sequence : std::false_type {};
 template <class T>
-struct is_sequence<T, std::void_t<decltype(std::declval<const T&>().data()),
-                                  decltype(std::declval<const T&>().size())>> : std::true_type {};
+struct is_sequence<T, std::void_t<decltype(std::declval<const T&>().data()), decltype(std::declval<const T&>().size())>>
+    : std::true_type {};
 
 template <class T>
 output capture(const T& value) {
