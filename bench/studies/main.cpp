@@ -1,5 +1,5 @@
 // tune-race-studies: the experiments behind the race protocol's choices, on this machine's real
-// clock and the copies of bench/race-real (docs/notes/2026-11-race-real-passes.md records what
+// clock and the copies of bench/race-real (docs/notes/race-real-passes-2026-11.md records what
 // they found). One subcommand per study:
 //   arms        every job of tune-race-real minted under several protocol variants, back to back
 //   windows     what a paired race needs at several window lengths

@@ -522,7 +522,7 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
     target_compile_definitions(${_obj} PRIVATE ${_defs})
     # -falign-functions=64: the same code at another offset within a cache line runs measurably
     # apart on this class of machine, and the race must compare code, not placement
-    # (docs/notes/2026-11-race-real-passes.md, "What the real numbers say"). Before the row's
+    # (docs/notes/race-real-passes-2026-11.md, "What the real numbers say"). Before the row's
     # flags, so a FLAGS choice wins.
     # -fno-gnu-unique: GCC's STB_GNU_UNIQUE symbols cannot be made local, so rows would share them.
     target_compile_options(${_obj} PRIVATE $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-falign-functions=64>

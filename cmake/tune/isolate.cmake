@@ -6,7 +6,8 @@
 #
 # Then byte-identical copies of that object, the k-th (from 1) with its exports renamed
 # tune_relocated<k>__<name>: the bench links them all, so the validation re-race can time the seat
-# and the fallback at other addresses (docs/measurement.md rule 8; docs/notes/2026-11-race-real-passes.md "Address episodes").
+# and the fallback at other addresses (docs/measurement.md rule 8;
+# docs/notes/race-real-passes-2026-11.md "Address episodes").
 # Nothing references the copies outside the bench, so the final link never pulls them from the
 # family's archive.
 #

@@ -39,7 +39,7 @@ struct protocol {
   // code can run several percent apart at two addresses for seconds at a time, and each placement
   // filters out most of the gaps the one before let through; but each is also one more chance to
   // demote a real gain, and placements beyond three demoted real gains without catching more
-  // false ones (docs/measurement.md, rule 8; the experiments: docs/notes/2026-11-race-real-passes.md).
+  // false ones (docs/measurement.md, rule 8; the experiments: docs/notes/race-real-passes-2026-11.md).
   // 0 here for timers that have no copies.
   int validate_relocated = 0;
   int max_twins = 8;           // rule 4
