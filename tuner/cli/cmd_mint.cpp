@@ -93,7 +93,7 @@ sidecar::judgement judge(const manifest& m, const box::box_info& box) {
 std::string measured_when(const manifest& m) {
   const auto file = sidecar::load(sidecar_path(m));
   if (!file.doc) return "-";
-  return file.doc->value("provenance", nlohmann::json::object()).value("written", "-");
+  return file.doc->provenance.written.value_or("-");
 }
 
 // What `tune status` reports, built once and shown as text or, with --json, as the document
@@ -307,8 +307,7 @@ int cmd_explain(const scope_options& o, const std::string& family) {
       std::cout << fmt::format(
           "\nsince the stamp: {}\n  The binary runs what it was stamped with until the next build.\n", now.message);
     const auto file = sidecar::load(sidecar_path(m));
-    if (const auto race = file.doc ? race::race_table_of(*file.doc, family) : std::nullopt)
-      print_last_race(*race, sidecar_path(m));
+    if (const auto* race = file.doc ? file.doc->race_of(family) : nullptr) print_last_race(*race, sidecar_path(m));
     return 0;
   }
   throw std::runtime_error(fmt::format("no scope declares a family '{}'", family));

@@ -31,12 +31,12 @@ constexpr int bench_family_error = 2;
 constexpr int bench_noise_refused = 3;
 constexpr int bench_interrupted = 4;
 
-nlohmann::json race_request(const manifest& m, const nlohmann::json* previous,
+nlohmann::json race_request(const manifest& m, const sidecar::document* previous,
                             const std::vector<std::string>& families) {
   nlohmann::json incumbents = nlohmann::json::object();
-  if (previous && previous->contains("kernels"))
+  if (previous)
     for (const auto& name : families)
-      if ((*previous)["kernels"].contains(name)) incumbents[name] = (*previous)["kernels"][name];
+      if (const std::string* seat = previous->seat_of(name)) incumbents[name] = *seat;
   return {{"scope", m.scope},
           {"families", families},
           {"incumbents", incumbents},
@@ -75,7 +75,7 @@ std::string forced_features() {
 
 race_plan full_race(const manifest& m, std::string why) { return {m.family_names(), {}, std::move(why)}; }
 
-mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohmann::json* previous, progress& show,
+mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidecar::document* previous, progress& show,
                         const race_plan& plan) {
   std::filesystem::create_directories(m.state_dir);
   // Mints of one build tree serialize: two benches racing side by side would measure each other.

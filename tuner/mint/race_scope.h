@@ -12,6 +12,7 @@
 #include "box/identity.h"
 #include "manifest/manifest.h"
 #include "mint/progress.h"
+#include "sidecar/document.h"
 
 namespace tune::mint {
 
@@ -33,7 +34,7 @@ struct mint_outcome {
 // `previous` is the current sidecar document (even a stale or foreign one): its winners are the
 // incumbents for ties. Raced and adopted entries land in the sidecar in one upsert; an adopted
 // family's race table is {"verdict": "adopted", "winner": <suffix>, "profile": <class>}.
-mint_outcome race_scope(const manifest& m, const box::box_info& box, const nlohmann::json* previous, progress& show,
+mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidecar::document* previous, progress& show,
                         const race_plan& plan);
 
 }  // namespace tune::mint

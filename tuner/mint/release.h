@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "sidecar/document.h"
 
 #include "manifest/manifest.h"
 
@@ -14,6 +14,6 @@ namespace tune::mint {
 // it can. Always counted: a family the race left on its fallback because the BUDGET ran out.
 // Unless `inherit` (TUNE_QUICK): a family adopted from a profile, a family without a race table,
 // and a sidecar measured on another box (provenance.applied_box or origin `resolver`).
-std::vector<std::string> release_gaps(const manifest& m, const nlohmann::json& sidecar, bool inherit);
+std::vector<std::string> release_gaps(const manifest& m, const sidecar::document& sidecar, bool inherit);
 
 }  // namespace tune::mint

@@ -2,12 +2,11 @@
 
 #include <fmt/format.h>
 
-#include "sidecar/format.h"
 #include "stamp/describe.h"
 
 namespace tune::mint {
 
-std::string summary_lines(const stamp::scope_stamp& stamped, const nlohmann::json* sidecar) {
+std::string summary_lines(const stamp::scope_stamp& stamped, const sidecar::document* sidecar) {
   std::string out;
   for (const auto& [family, s] : stamped.seats) {
     out += fmt::format("  {:<24} {:<22} {}\n", family, s.suffix, stamp::why(s));

@@ -4,7 +4,7 @@
 // the rows its last race left out for failing.
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "sidecar/document.h"
 
 #include "stamp/write.h"
 
@@ -13,7 +13,7 @@ namespace tune::mint {
 // One line per family ("  dot   unroll4_avx2   sidecar, +7.2% over unroll4_base"), one per
 // companion under it, one per failed row ("    failed dot__x: crash: killed by SIGSEGV").
 // `sidecar` is the document the mint wrote (for the failed rows); may be null.
-std::string summary_lines(const stamp::scope_stamp& stamped, const nlohmann::json* sidecar);
+std::string summary_lines(const stamp::scope_stamp& stamped, const sidecar::document* sidecar);
 
 // One warning per problem a seat carries (a sidecar entry naming a row the family does not have,
 // or one that cannot run here), naming the family, the problem and what it runs instead.

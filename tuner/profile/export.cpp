@@ -49,36 +49,42 @@ profile make_profile(const manifest& m, const sidecar::loaded& file, const sidec
     case verdict::missing:
       refuse(m, refusal::incomplete, judged.message);
   }
-  const auto& doc = *file.doc;
-  const auto& scope_entry = doc["scopes"][m.scope];
-  if (!scope_entry.value("complete", false))
+  const sidecar::document& doc = *file.doc;
+  const auto* scope_entry = doc.scope(m.scope);
+  if (!scope_entry || !scope_entry->complete)
     refuse(m, refusal::incomplete, fmt::format("scopes.{}.complete is false in {}.", m.scope, file.path.string()));
-  const auto& race = doc["race"];
   for (const auto& family : m.families) {
-    if (race.contains(family.name) && race[family.name].value("verdict", "") == "budget")
+    if (const auto* race = doc.race_of(family.name); race && race->verdict == "budget")
       refuse(m, refusal::incomplete,
              fmt::format("family {} kept its fallback because the mint's BUDGET ran out before it was raced.",
                          family.name));
   }
-  const auto& prov = doc["provenance"];
-  const std::string noise = prov.value("noise", "");
+  const auto& prov = doc.provenance;
+  const std::string noise = prov.noise.value_or("");
   if (noise != "ok")
     refuse(m, refusal::noise_refused,
            fmt::format("provenance.noise is '{}' ({}), not 'ok'; a profile must not carry winners measured through "
                        "noise.",
-                       noise, prov.value("noise_probes", std::string("no probes recorded"))));
-  const std::string cls = prov.value("class", "");
+                       noise, prov.noise_probes.value_or("no probes recorded")));
+  const std::string cls = prov.cls.value_or("");
   if (cls.empty()) refuse(m, refusal::incomplete, fmt::format("provenance.class is absent in {}.", file.path.string()));
 
   profile p;
   p.scope = m.scope;
   p.cls = cls;
   p.version = m.version;
-  for (const auto& family : m.families) p.kernels[family.name] = doc["kernels"][family.name].get<std::string>();
-  p.features = box::split(prov.value("features", ""));
-  p.provenance = {{"features", prov.value("features", "")},
+  for (const auto& family : m.families) {
+    // A fresh verdict means every family has one; a judgement given with another file does not.
+    const std::string* seat = doc.seat_of(family.name);
+    if (!seat)
+      refuse(m, refusal::incomplete,
+             fmt::format("family {} has no kernels entry in {}.", family.name, file.path.string()));
+    p.kernels[family.name] = *seat;
+  }
+  p.features = box::split(prov.features.value_or(""));
+  p.provenance = {{"features", prov.features.value_or("")},
                   {"tool", tool},
-                  {"compiler", prov.value("compiler", m.compiler)},
+                  {"compiler", prov.compiler.value_or(m.compiler)},
                   {"noise", noise}};
   return p;
 }

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "util/json_members.h"
+
 namespace tune::race {
 using nlohmann::json;
 
@@ -53,6 +55,7 @@ void to_json(json& out, const race_row& r) {
   }
   if (r.impl_hash) out["impl_hash"] = *r.impl_hash;
   if (r.compile) out["compile"] = *r.compile;
+  util::put_other_members(out, r.other);
 }
 
 void from_json(const json& in, race_row& r) {
@@ -66,11 +69,14 @@ void from_json(const json& in, race_row& r) {
     r.worst = gate_errors{nan_if_null(in, "worst_abs"), nan_if_null(in, "worst_rel"), nan_if_null(in, "worst_ulp")};
   r.impl_hash = optional_member<std::string>(in, "impl_hash");
   r.compile = optional_member<std::string>(in, "compile");
+  r.other = util::other_members(in, {"rejected", "median_ns", "best_ns", "rounds", "finalist", "last_fail_reason",
+                                     "worst_abs", "worst_rel", "worst_ulp", "impl_hash", "compile"});
 }
 
 void to_json(json& out, const race_table& t) {
   if (t.adopted()) {
     out = {{"winner", t.winner}, {"verdict", t.verdict}, {"profile", t.profile.value_or("")}};
+    util::put_other_members(out, t.other);
     return;
   }
   out = {{"winner", t.winner},
@@ -87,6 +93,7 @@ void to_json(json& out, const race_table& t) {
   if (t.profile) out["profile"] = *t.profile;
   if (t.companion_races) out["companion_races"] = *t.companion_races;
   if (t.companions) out["companions"] = *t.companions;
+  util::put_other_members(out, t.other);
 }
 
 void from_json(const json& in, race_table& t) {
@@ -104,6 +111,9 @@ void from_json(const json& in, race_table& t) {
   t.rows = in.value("rows", std::map<std::string, race_row>());
   t.companion_races = optional_member<std::map<std::string, race_table>>(in, "companion_races");
   t.companions = optional_member<std::map<std::string, std::string>>(in, "companions");
+  t.other = util::other_members(
+      in, {"winner", "fallback", "verdict", "profile", "need_pct", "margin_pct", "demoted", "demoted_margin_pct",
+           "drift_pct", "note", "ms", "rows", "companion_races", "companions"});
 }
 
 mint_record record_of(const mint_result& r) {
@@ -135,14 +145,6 @@ void from_json(const json& in, mint_record& m) {
                         optional_member<double>(p, "cv_pct")});
   m.noise_floor_pct = in.value("noise_floor_pct", 0.0);
   m.ms = in.value("ms", 0.0);
-}
-
-std::optional<race_table> race_table_of(const json& doc, const std::string& family) {
-  const auto race = doc.find("race");
-  if (race == doc.end() || !race->is_object()) return std::nullopt;
-  const auto table = race->find(family);
-  if (table == race->end() || !table->is_object()) return std::nullopt;
-  return table->get<race_table>();
 }
 
 }  // namespace tune::race

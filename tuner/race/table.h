@@ -32,6 +32,7 @@ struct race_row {
   std::optional<gate_errors> worst;
   std::optional<std::string> impl_hash;  // the mint's, not the bench's
   std::optional<std::string> compile;
+  nlohmann::json other = nlohmann::json::object();  // members this version does not name, kept
 };
 
 struct race_table {
@@ -54,6 +55,7 @@ struct race_table {
   // where a companion's race seated another row than the family's, that seat.
   std::optional<std::map<std::string, race_table>> companion_races;
   std::optional<std::map<std::string, std::string>> companions;
+  nlohmann::json other = nlohmann::json::object();  // members this version does not name, kept
 };
 
 void to_json(nlohmann::json& out, const row_failure& f);  // diagnostic left out when empty
@@ -62,9 +64,6 @@ void to_json(nlohmann::json& out, const race_row& r);
 void from_json(const nlohmann::json& in, race_row& r);
 void to_json(nlohmann::json& out, const race_table& t);
 void from_json(const nlohmann::json& in, race_table& t);
-
-// `race.<family>` of a sidecar document that passed sidecar::shape_error; nullopt when it has none.
-std::optional<race_table> race_table_of(const nlohmann::json& doc, const std::string& family);
 
 // The mint as a whole, the `mint` member of the bench's answer to `bench race`: its status, the
 // noise probes and the floor they set, and its wall time. Written from a mint_result by the bench;

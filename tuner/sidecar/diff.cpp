@@ -8,62 +8,50 @@
 #include <vector>
 
 namespace tune::sidecar {
-using nlohmann::json;
-
 namespace {
 
-std::string seat_text(const json& doc, const std::string& family) {
-  const json& kernels = doc.at("kernels");
-  const auto seat = kernels.find(family);
-  if (seat == kernels.end()) return "(none)";
-  std::string text = seat->get<std::string>();
-  const json& race = doc.at("race");
-  if (const auto table = race.find(family); table != race.end()) {
-    if (const auto margin = table->find("margin_pct"); margin != table->end() && margin->is_number())
-      text += fmt::format(" (margin {:.1f}%)", margin->get<double>());
-  }
+std::string seat_text(const document& doc, const std::string& family) {
+  const std::string* seat = doc.seat_of(family);
+  if (!seat) return "(none)";
+  std::string text = *seat;
+  if (const auto* table = doc.race_of(family); table && table->margin_pct)
+    text += fmt::format(" (margin {:.1f}%)", *table->margin_pct);
   return text;
 }
 
-std::vector<std::string> moved_seats(const json& before, const json& after) {
+std::vector<std::string> moved_seats(const document& before, const document& after) {
   std::set<std::string> families;
-  for (const auto& [family, seat] : before.at("kernels").items()) families.insert(family);
-  for (const auto& [family, seat] : after.at("kernels").items()) families.insert(family);
+  for (const auto& [family, seat] : before.kernels) families.insert(family);
+  for (const auto& [family, seat] : after.kernels) families.insert(family);
 
   std::vector<std::string> lines;
   for (const std::string& family : families) {
-    const auto old_seat = before.at("kernels").find(family);
-    const auto new_seat = after.at("kernels").find(family);
-    const bool had = old_seat != before.at("kernels").end();
-    const bool has = new_seat != after.at("kernels").end();
-    if (had && has && *old_seat == *new_seat) continue;
+    const std::string* old_seat = before.seat_of(family);
+    const std::string* new_seat = after.seat_of(family);
+    if (old_seat && new_seat && *old_seat == *new_seat) continue;
     lines.push_back(fmt::format("  {}: {} → {}", family, seat_text(before, family), seat_text(after, family)));
   }
   return lines;
 }
 
-std::optional<double> median_ns(const json& race, const std::string& family, const std::string& suffix) {
-  const auto table = race.find(family);
-  if (table == race.end() || !table->contains("rows")) return std::nullopt;
-  const json& rows = table->at("rows");
-  const auto row = rows.find(suffix);
-  if (row == rows.end() || !row->contains("median_ns")) return std::nullopt;
-  const double value = row->at("median_ns").get<double>();
-  if (!(value > 0)) return std::nullopt;
-  return value;
+std::optional<double> median_ns(const race::race_table& table, const std::string& suffix) {
+  const auto row = table.rows.find(suffix);
+  if (row == table.rows.end() || !row->second.median_ns || !(*row->second.median_ns > 0)) return std::nullopt;
+  return row->second.median_ns;
 }
 
 // Per row (same family and suffix) after/before; the median over those ratios, so one row that
 // moved a lot does not read as a shift of the whole box. A family whose race table is identical in
 // both documents was carried over, not measured twice, so it contributes nothing.
-std::vector<double> row_ratios(const json& before, const json& after) {
+std::vector<double> row_ratios(const document& before, const document& after) {
   std::vector<double> ratios;
-  for (const auto& [family, table] : after.at("race").items()) {
-    const auto old_table = before.at("race").find(family);
-    if (!table.contains("rows") || old_table == before.at("race").end() || *old_table == table) continue;
-    for (const auto& [suffix, row] : table.at("rows").items()) {
-      const auto now = median_ns(after.at("race"), family, suffix);
-      const auto then = median_ns(before.at("race"), family, suffix);
+  for (const auto& [family, table] : after.race) {
+    const auto* old_table = before.race_of(family);
+    // As written: a NaN gate error is null on disk, equal to itself.
+    if (!old_table || nlohmann::json(*old_table).dump() == nlohmann::json(table).dump()) continue;
+    for (const auto& [suffix, row] : table.rows) {
+      const auto now = median_ns(table, suffix);
+      const auto then = median_ns(*old_table, suffix);
       if (now && then) ratios.push_back(*now / *then);
     }
   }
@@ -78,7 +66,7 @@ double median(std::vector<double> values) {
 
 }  // namespace
 
-std::string describe_changes(const json& before, const json& after) {
+std::string describe_changes(const document& before, const document& after) {
   const std::vector<std::string> moved = moved_seats(before, after);
   std::string text = moved.empty() ? "no seats moved\n" : fmt::format("seats moved: {}\n", moved.size());
   for (const std::string& line : moved) text += line + "\n";

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "race/table.h"
 #include "util/json_reader.h"
 
 namespace tune::sidecar {
@@ -187,21 +186,6 @@ std::optional<std::string> race_table_shape_error(const json& table, const std::
     return v.what;
   }
   return std::nullopt;
-}
-
-std::map<std::string, race::row_failure> failed_rows(const nlohmann::json& doc, const std::string& family) {
-  std::map<std::string, race::row_failure> out;
-  const auto collect = [&](const std::string& function, const race::race_table& table) {
-    for (const auto& [suffix, row] : table.rows)
-      if (row.last_fail_reason)
-        out[function + "__" + suffix] = {row.last_fail_reason->stage, row.last_fail_reason->detail, ""};
-  };
-  const auto race = race::race_table_of(doc, family);
-  if (!race) return out;
-  collect(family, *race);
-  if (race->companion_races)
-    for (const auto& [companion, table] : *race->companion_races) collect(companion, table);
-  return out;
 }
 
 }  // namespace tune::sidecar

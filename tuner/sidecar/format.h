@@ -4,8 +4,6 @@
 // describes the same shape for people and other tools).
 #include <nlohmann/json.hpp>
 
-#include "race/result.h"
-#include <map>
 #include <optional>
 #include <string>
 
@@ -27,11 +25,5 @@ std::optional<std::string> shape_error(const nlohmann::json& doc);
 // The first way one race table (race/table.h), at JSON path `where`, departs from the format:
 // what race::race_table's from_json may then read safely. nullopt when it conforms.
 std::optional<std::string> race_table_shape_error(const nlohmann::json& table, const std::string& where);
-
-// The rows of `family`'s race table (and its companions') left out for failing; `doc` passed
-// shape_error. (docs/fixtures.md "Rows
-// that fail"): "<function>__<suffix>" -> {"stage", "detail"}, in table order; empty when the
-// document has no race table for the family.
-std::map<std::string, race::row_failure> failed_rows(const nlohmann::json& doc, const std::string& family);
 
 }  // namespace tune::sidecar

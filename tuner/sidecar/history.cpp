@@ -62,7 +62,7 @@ const std::regex& entry_pattern() {
   return pattern;
 }
 
-nlohmann::json archived_sidecar(const fs::path& file) {
+document archived_sidecar(const fs::path& file) {
   const loaded l = load(file);
   if (l.absent) throw std::runtime_error(fmt::format("cannot compare \"{}\": it does not exist", file.string()));
   if (!l.doc)

@@ -58,71 +58,83 @@ void validate(const scope_update& u) {
                             std::string(owned) == "box" ? "set scope_update::box instead" : "leave it out"));
 }
 
-json bench_record(const scope_update& u) {
+bench_anchor bench_record(const scope_update& u) {
   const fs::path path = fs::absolute(u.bench).lexically_normal();
   const auto mtime = util::mtime_ns(path);
   if (!mtime)
     throw std::runtime_error(
         fmt::format("cannot record scope \"{}\": its bench executable \"{}\" does not exist", u.scope, path.string()));
-  return {{"path", path.string()},
-          {"mtime_ns", *mtime},
-          {"sha256", util::sha256_file(path)},
-          {"code_sha256", util::code_sha256(path)}};
+  return {path.string(), *mtime, util::sha256_file(path), util::code_sha256(path), json::object()};
 }
 
 // Measurements from another box say nothing about this one; entries adopted for this box
 // (provenance.applied_box) still count.
-bool measured_for(const json& doc, const std::string& box) {
-  const json& provenance = doc.at("provenance");
-  return provenance.at("box") == box || provenance.value("applied_box", std::string()) == box;
-}
-
-std::string forget_other_boxes(json& doc, const std::string& new_box, const std::string& scope) {
+std::string forget_other_boxes(document& doc, const std::string& new_box, const std::string& scope) {
   std::vector<std::string> dropped;
-  for (const auto& [name, entry] : doc.at("scopes").items())
+  for (const auto& [name, entry] : doc.scopes)
     if (name != scope) dropped.push_back(name);
   const std::string note = fmt::format(
-      "box changed from \"{}\" to \"{}\": {}\n", doc.at("provenance").at("box").get<std::string>(), new_box,
+      "box changed from \"{}\" to \"{}\": {}\n", doc.provenance.box, new_box,
       dropped.empty() ? std::string("no other scope was recorded")
                       : fmt::format("dropped scopes {} (measured on the other box)", fmt::join(dropped, ", ")));
-  const json runtime = doc.at("runtime");
-  for (const char* section : {"kernels", "race", "scopes", "provenance"}) doc[section] = json::object();
-  doc["runtime"] = runtime;
+  document fresh;
+  fresh.runtime = std::move(doc.runtime);
+  fresh.other = std::move(doc.other);
+  doc = std::move(fresh);
   return note;
 }
 
-void replace_scope(json& doc, const scope_update& u, json bench) {
-  json& scopes = doc["scopes"];
-  std::set<std::string> owned(u.families.begin(), u.families.end());
-  if (scopes.contains(u.scope))
-    for (const json& family : scopes[u.scope]["families"]) owned.insert(family.get<std::string>());
-  for (const std::string& family : owned) {
-    doc["kernels"].erase(family);
-    doc["race"].erase(family);
+// The update's race tables, typed; a table the format cannot hold is refused, naming it.
+std::map<std::string, race::race_table> race_tables(const fs::path& sidecar, const scope_update& u) {
+  std::map<std::string, race::race_table> out;
+  for (const auto& [family, table] : u.race) {
+    if (const auto problem = race_table_shape_error(table, "race." + family))
+      throw std::invalid_argument(
+          fmt::format("refusing to write \"{}\" for scope \"{}\": {}", sidecar.string(), u.scope, *problem));
+    out[family] = table.get<race::race_table>();
   }
-  // A family that moved here from another scope belongs to this one only.
-  for (auto& [name, entry] : scopes.items()) {
-    if (name == u.scope) continue;
-    json& listed = entry["families"];
-    listed.erase(std::remove_if(listed.begin(), listed.end(),
-                                [&](const json& f) { return std::count(u.families.begin(), u.families.end(), f); }),
-                 listed.end());
-  }
-  for (const std::string& companion : u.companions) doc["kernels"].erase(companion);
-  for (const auto& [family, seat] : u.kernels) doc["kernels"][family] = seat;
-  for (const auto& [companion, seat] : u.companion_kernels) doc["kernels"][companion] = seat;
-  for (const auto& [family, table] : u.race) doc["race"][family] = table;
-  scopes[u.scope] = {
-      {"version", u.version}, {"bench", std::move(bench)}, {"complete", u.complete}, {"families", u.families}};
+  return out;
 }
 
-void refresh_provenance(json& doc, const scope_update& u, std::chrono::system_clock::time_point now) {
-  json& provenance = doc["provenance"];
+void replace_scope(document& doc, const scope_update& u, std::map<std::string, race::race_table> race,
+                   bench_anchor bench) {
+  std::set<std::string> owned(u.families.begin(), u.families.end());
+  if (const auto* previous = doc.scope(u.scope)) owned.insert(previous->families.begin(), previous->families.end());
+  for (const std::string& family : owned) {
+    doc.kernels.erase(family);
+    doc.race.erase(family);
+  }
+  // A family that moved here from another scope belongs to this one only.
+  for (auto& [name, entry] : doc.scopes) {
+    if (name == u.scope) continue;
+    auto& listed = entry.families;
+    listed.erase(
+        std::remove_if(listed.begin(), listed.end(),
+                       [&](const std::string& f) { return std::count(u.families.begin(), u.families.end(), f); }),
+        listed.end());
+  }
+  for (const std::string& companion : u.companions) doc.kernels.erase(companion);
+  for (const auto& [family, seat] : u.kernels) doc.kernels[family] = seat;
+  for (const auto& [companion, seat] : u.companion_kernels) doc.kernels[companion] = seat;
+  for (auto& [family, table] : race) doc.race[family] = std::move(table);
+  scope_record& entry = doc.scopes[u.scope];
+  entry.version = u.version;
+  entry.bench = std::move(bench);
+  entry.complete = u.complete;
+  entry.families = u.families;
+}
+
+// The document as written: provenance refreshed with what the update sets (JSON on the way in,
+// so the whole document's shape check judges it).
+json written_document(const document& doc, const scope_update& u, std::chrono::system_clock::time_point now) {
+  json out = doc;
+  json& provenance = out["provenance"];
   if (u.provenance.is_object())
     for (const auto& [key, value] : u.provenance.items()) provenance[key] = value;
   provenance["box"] = u.box;
   provenance["written"] = util::utc_iso8601(now);
   provenance["tool"] = tool_name();
+  return out;
 }
 
 // An unreadable sidecar's bytes, under a name no later write can take: `<sidecar>.unreadable-<UTC
@@ -142,13 +154,14 @@ fs::path preserve_unreadable(const fs::path& sidecar, const std::string& bytes,
 
 write_result upsert(const fs::path& sidecar, const scope_update& update, std::chrono::system_clock::time_point now) {
   validate(update);
-  json bench = bench_record(update);
+  auto race = race_tables(sidecar, update);
+  bench_anchor bench = bench_record(update);
 
   util::file_lock lock(sidecar);
   write_result result;
   std::string notes;
-  json doc = empty_document();
-  std::optional<json> before;
+  document doc;
+  std::optional<document> before;
   if (const auto previous = util::read_file(sidecar)) {
     result.had_previous = true;
     result.backup = sidecar;
@@ -158,7 +171,7 @@ write_result upsert(const fs::path& sidecar, const scope_update& update, std::ch
     if (old.doc) {
       before = *old.doc;
       doc = std::move(*old.doc);
-      if (!measured_for(doc, update.box)) notes += forget_other_boxes(doc, update.box, update.scope);
+      if (!doc.measured_for(update.box)) notes += forget_other_boxes(doc, update.box, update.scope);
     } else {
       result.preserved = preserve_unreadable(sidecar, *previous, now);
       notes += fmt::format(
@@ -168,21 +181,22 @@ write_result upsert(const fs::path& sidecar, const scope_update& update, std::ch
     }
   }
 
-  replace_scope(doc, update, std::move(bench));
-  refresh_provenance(doc, update, now);
-  if (const auto problem = shape_error(doc))
+  replace_scope(doc, update, std::move(race), std::move(bench));
+  const json written = written_document(doc, update, now);
+  if (const auto problem = shape_error(written))
     throw std::invalid_argument(
         fmt::format("refusing to write \"{}\" for scope \"{}\": {}", sidecar.string(), update.scope, *problem));
+  doc = written.get<document>();
 
-  const std::string text = util::json_text(doc) + "\n";
-  util::write_file_atomic(sidecar, text);
+  util::write_file_atomic(sidecar, util::json_text(written) + "\n");
   result.diff = notes + (before ? describe_changes(*before, doc) : std::string());
   // The archive keeps what a mint writes; unknown keys (which upsert keeps in the sidecar itself)
   // and runtime plans are left out, so a large foreign key cannot grow the history with every mint.
-  json archived = empty_document();
-  for (const char* section : {"kernels", "race", "scopes", "provenance"}) archived[section] = doc[section];
+  document archived = doc;
+  archived.runtime = json::object();
+  archived.other = json::object();
   try {
-    result.history_file = archive_mint(update.box, update.scope, util::json_text(archived) + "\n", now);
+    result.history_file = archive_mint(update.box, update.scope, util::json_text(json(archived)) + "\n", now);
   } catch (const std::exception& e) {
     throw std::runtime_error(
         fmt::format("sidecar \"{}\" was written, but archiving the mint failed: {}", sidecar.string(), e.what()));

@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <algorithm>
-
 #include "sidecar/format.h"
 #include "util/atomic_file.h"
 #include "util/elf.h"
@@ -48,7 +46,7 @@ loaded load_text(const std::filesystem::path& path, const std::string& text) {
     out.error = std::move(*problem);
     return out;
   }
-  out.doc = std::move(doc);
+  out.doc = doc.get<document>();
   return out;
 }
 
@@ -100,11 +98,11 @@ struct context {
   std::string remint() const { return fmt::format("build the \"tune-{}\" target to re-measure", want.scope); }
 };
 
-std::optional<judgement> judge_bench(const context& c, const json& scope) {
-  const json& bench = scope.at("bench");
+std::optional<judgement> judge_bench(const context& c, const scope_record& scope) {
+  const bench_anchor& bench = scope.bench;
   // Sidecars written before code hashes recorded the whole file's: then the whole file decides.
-  const bool by_code = bench.contains("code_sha256") && bench["code_sha256"].is_string();
-  const std::string recorded = bench.at(by_code ? "code_sha256" : "sha256").get<std::string>();
+  const bool by_code = bench.code_sha256.has_value();
+  const std::string recorded = by_code ? *bench.code_sha256 : bench.sha256;
   const char* what = by_code ? "code sha256" : "sha256";
   if (!std::filesystem::exists(c.want.bench))
     return judgement{verdict::stale_binary,
@@ -120,34 +118,29 @@ std::optional<judgement> judge_bench(const context& c, const json& scope) {
   return std::nullopt;
 }
 
-std::optional<judgement> judge_box(const context& c, const json& provenance) {
-  const std::string box = provenance.at("box").get<std::string>();
-  if (box != c.want.box && provenance.value("applied_box", std::string()) != c.want.box)
+std::optional<judgement> judge_box(const context& c, const provenance_record& provenance) {
+  const std::string& box = provenance.box;
+  if (box != c.want.box && provenance.applied_box != c.want.box)
     return judgement{verdict::foreign_box,
                      fmt::format("foreign_box: {} was measured on box \"{}\", not on this box \"{}\"; its winners for "
                                  "scope \"{}\" do not apply here; {}.",
                                  c.sidecar(), box, c.want.box, c.want.scope, c.remint())};
   // The same box measured with other features (TUNE_FORCE_FEATURES then or now) is another box.
-  const auto features = provenance.find("features");
-  if (features == provenance.end() || !features->is_string() || c.want.features.empty() || *features == c.want.features)
-    return std::nullopt;
-  const std::string forced = provenance.value("forced_features", std::string());
-  return judgement{verdict::foreign_box,
-                   fmt::format("foreign_box: {} was measured on this box with features \"{}\"{}, but its features now "
-                               "are \"{}\"; its winners for scope \"{}\" do not apply; {}.",
-                               c.sidecar(), features->get<std::string>(),
-                               forced.empty() ? "" : fmt::format(" (TUNE_FORCE_FEATURES={})", forced), c.want.features,
-                               c.want.scope, c.remint())};
+  const auto& features = provenance.features;
+  if (!features || c.want.features.empty() || *features == c.want.features) return std::nullopt;
+  const std::string forced = provenance.forced_features.value_or("");
+  return judgement{
+      verdict::foreign_box,
+      fmt::format("foreign_box: {} was measured on this box with features \"{}\"{}, but its features now "
+                  "are \"{}\"; its winners for scope \"{}\" do not apply; {}.",
+                  c.sidecar(), *features, forced.empty() ? "" : fmt::format(" (TUNE_FORCE_FEATURES={})", forced),
+                  c.want.features, c.want.scope, c.remint())};
 }
 
-std::vector<std::string> families_without_entry(const context& c, const json& doc, const json& scope) {
-  const json& listed = scope.at("families");
+std::vector<std::string> families_without_entry(const context& c, const document& doc, const scope_record& scope) {
   std::vector<std::string> missing;
-  for (const std::string& family : c.want.families) {
-    const bool seated = doc.at("kernels").contains(family);
-    const bool belongs = std::find(listed.begin(), listed.end(), family) != listed.end();
-    if (!seated || !belongs) missing.push_back(family);
-  }
+  for (const std::string& family : c.want.families)
+    if (!doc.seat_of(family) || !scope.lists(family)) missing.push_back(family);
   return missing;
 }
 
@@ -167,19 +160,18 @@ judgement judge(const loaded& file, const expectation& want) {
                     "\"tune-{}\" target.",
                     c.sidecar(), file.error, want.scope)};
 
-  const json& doc = *file.doc;
-  const auto scope = doc.at("scopes").find(want.scope);
-  const bool recorded = scope != doc.at("scopes").end();
-  if (recorded)
+  const document& doc = *file.doc;
+  const scope_record* scope = doc.scope(want.scope);
+  if (scope)
     if (auto j = judge_bench(c, *scope)) return *j;
-  if (auto j = judge_box(c, doc.at("provenance"))) return *j;
-  if (!recorded)
+  if (auto j = judge_box(c, doc.provenance)) return *j;
+  if (!scope)
     return {verdict::missing,
             fmt::format("missing: {} has no entry for scope \"{}\", so its families {} were never measured here; build "
                         "the \"tune-{}\" target to measure them.",
                         c.sidecar(), want.scope, fmt::join(want.families, ", "), want.scope)};
 
-  const int version = scope->at("version").get<int>();
+  const int version = scope->version;
   if (version != want.version)
     return {verdict::version,
             fmt::format("version: {} holds scope \"{}\" at version {}, but this build declares version {}; {}.",

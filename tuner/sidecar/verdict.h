@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "sidecar/document.h"
 
 namespace tune::sidecar {
 
@@ -15,7 +15,7 @@ const char* to_string(verdict v);
 // A sidecar as read from disk: the document, or why there is none.
 struct loaded {
   std::filesystem::path path;
-  std::optional<nlohmann::json> doc;  // set only when the file parsed and has format tune-sidecar/1
+  std::optional<document> doc;  // set only when the file parsed and has the format's shape
   bool absent = false;
   std::string error;       // I/O error, parse error or format mismatch (unreadable)
   long long mtime_ns = 0;  // the file's mtime, taken with its content (when not absent)

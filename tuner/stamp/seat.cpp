@@ -51,11 +51,10 @@ seat resolve_family_seat(const family_decl& family, const seat_inputs& in) {
   if (!in.fresh_sidecar) {
     s.steps.push_back(fmt::format("sidecar: not used ({})", in.sidecar_reason));
   } else {
-    const auto& kernels = in.fresh_sidecar->value("kernels", nlohmann::json::object());
-    if (!kernels.contains(family.name)) {
+    if (const std::string* seated = in.fresh_sidecar->seat_of(family.name); !seated) {
       s.steps.push_back("sidecar: no entry for this family");
     } else {
-      const std::string entry = kernels[family.name].get<std::string>();
+      const std::string entry = *seated;
       if (entry == "reference") {
         s.suffix = family.reference;
         s.from = source::reference;
@@ -76,7 +75,7 @@ seat resolve_family_seat(const family_decl& family, const seat_inputs& in) {
       } else {
         s.suffix = entry;
         s.from = source::sidecar;
-        const auto race = race::race_table_of(*in.fresh_sidecar, family.name);
+        const auto* race = in.fresh_sidecar->race_of(family.name);
         if (race) {
           s.race_verdict = race->verdict;
           // A margin belongs to a row that won its seat; the fallback in its own seat has none.
@@ -153,11 +152,10 @@ companion_seat resolve_companion_seat(const family_decl& family, const companion
   };
   if (family_seat.from != source::sidecar || !in.fresh_sidecar)
     return follow("follows the family, whose seat is not the sidecar's");
-  const auto& kernels = in.fresh_sidecar->value("kernels", nlohmann::json::object());
-  if (!kernels.contains(companion.name) || !kernels[companion.name].is_string())
-    return follow("follows the family: no entry of its own");
-  const std::string entry = kernels[companion.name].get<std::string>();
-  const auto race = race::race_table_of(*in.fresh_sidecar, family.name);
+  const std::string* own = in.fresh_sidecar->seat_of(companion.name);
+  if (!own) return follow("follows the family: no entry of its own");
+  const std::string entry = *own;
+  const auto* race = in.fresh_sidecar->race_of(family.name);
   const bool measured = race && race->companions && race->companions->count(companion.name) &&
                         race->companions->at(companion.name) == entry;
   if (!measured)

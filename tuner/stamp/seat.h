@@ -7,12 +7,11 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "box/features.h"
 #include "manifest/manifest.h"
 #include "profile/format.h"
 #include "profile/ladder.h"
+#include "sidecar/document.h"
 
 namespace tune::stamp {
 
@@ -48,7 +47,7 @@ struct seat {
 };
 
 struct seat_inputs {
-  const nlohmann::json* fresh_sidecar = nullptr;            // only when the scope's verdict is fresh
+  const sidecar::document* fresh_sidecar = nullptr;         // only when the scope's verdict is fresh
   std::string sidecar_reason;                               // why it is not used otherwise (the verdict message)
   const std::vector<profile::profile>* profiles = nullptr;  // the ladder's usable profiles, highest first
   std::vector<std::string> profile_notes;                   // why other rungs of the ladder give nothing

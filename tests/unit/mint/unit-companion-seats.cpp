@@ -14,6 +14,7 @@
 #include "sidecar_fixture.h"
 #include "stamp/seat.h"
 #include "util/json_file.h"
+#include "sidecar_document.h"
 
 using nlohmann::json;
 using tune::race::testing::rig;
@@ -69,7 +70,8 @@ minted mint(tune::test::sidecar_fixture& f, const std::vector<double>& inv) {
 
 tune::stamp::seat stamped(const json& doc) {
   tune::stamp::seat_inputs in;
-  in.fresh_sidecar = &doc;
+  const auto fresh = tune::test::sidecar_document(doc);
+  in.fresh_sidecar = &fresh;
   return tune::stamp::resolve_seat(dot_decl(), in);
 }
 

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "profile/export.h"
+#include "sidecar_document.h"
 
 using tune::profile::export_refused;
 using tune::profile::make_profile;
@@ -39,7 +40,7 @@ nlohmann::json sidecar_doc() {
 tune::sidecar::loaded loaded(nlohmann::json doc) {
   tune::sidecar::loaded l;
   l.path = "/b/p.tune.json";
-  l.doc = std::move(doc);
+  l.doc = tune::test::sidecar_document(doc);
   return l;
 }
 

@@ -13,6 +13,7 @@
 #include "stamp/header.h"
 #include "stamp/seat.h"
 #include "stamp/signature.h"
+#include "sidecar_document.h"
 
 using namespace tune::stamp;
 
@@ -106,7 +107,8 @@ TEST_CASE("every output that says what a family runs says it in the same words")
   for (const auto& c : cases()) {
     CAPTURE(c.name);
     seat_inputs in;
-    if (!c.sidecar.is_null()) in.fresh_sidecar = &c.sidecar;
+    std::optional<tune::sidecar::document> fresh;
+    if (!c.sidecar.is_null()) in.fresh_sidecar = &fresh.emplace(tune::test::sidecar_document(c.sidecar));
     in.sidecar_reason = "no sidecar";
     in.force_reference = c.force_reference;
     if (c.profile) in.profiles = &ladder;
@@ -145,14 +147,14 @@ TEST_CASE("every output that says what a family runs says it in the same words")
 
 TEST_CASE("companions are described beside their family, in the header, the record and the summary") {
   const auto family = dot();
-  const nlohmann::json doc = {{"kernels", {{"dot", "u8_avx2"}, {"dot_layout", "u8_base"}}},
-                              {"race",
-                               {{"dot",
-                                 {{"winner", "u8_avx2"},
-                                  {"fallback", "u4_base"},
-                                  {"verdict", "won"},
-                                  {"margin_pct", 7.0},
-                                  {"companions", {{"dot_layout", "u8_base"}}}}}}}};
+  const auto doc = tune::test::sidecar_document({{"kernels", {{"dot", "u8_avx2"}, {"dot_layout", "u8_base"}}},
+                                                 {"race",
+                                                  {{"dot",
+                                                    {{"winner", "u8_avx2"},
+                                                     {"fallback", "u4_base"},
+                                                     {"verdict", "won"},
+                                                     {"margin_pct", 7.0},
+                                                     {"companions", {{"dot_layout", "u8_base"}}}}}}}});
   seat_inputs in;
   in.fresh_sidecar = &doc;
   const seat s = resolve_seat(family, in);
@@ -169,7 +171,7 @@ TEST_CASE("companions are described beside their family, in the header, the reco
 }
 
 TEST_CASE("a seat's problem is a warning naming the family, the problem and what runs instead") {
-  const nlohmann::json doc = sidecar_with("u16_base", {{"verdict", "won"}});
+  const auto doc = tune::test::sidecar_document(sidecar_with("u16_base", {{"verdict", "won"}}));
   seat_inputs in;
   in.fresh_sidecar = &doc;
   scope_stamp stamped;

@@ -10,6 +10,7 @@
 #include "profile/ladder.h"
 #include "stamp/header.h"
 #include "stamp/seat.h"
+#include "sidecar_document.h"
 
 using tune::stamp::resolve_seat;
 using tune::stamp::seat_inputs;
@@ -103,7 +104,7 @@ TEST_CASE("a profile's `reference` entry forces the reference row") {
 
 TEST_CASE("a fresh sidecar's runnable entry outranks every profile") {
   const std::vector<tune::profile::profile> ladder = {make("x86-avx2", {{"dot", "u8_base"}})};
-  const nlohmann::json doc = {{"kernels", {{"dot", "u4_base"}}}};
+  const auto doc = tune::test::sidecar_document({{"kernels", {{"dot", "u4_base"}}}});
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;
@@ -112,9 +113,9 @@ TEST_CASE("a fresh sidecar's runnable entry outranks every profile") {
 }
 
 TEST_CASE("a sidecar entry adopted from a profile says so in the header") {
-  const nlohmann::json doc = {
-      {"kernels", {{"dot", "u8_base"}}},
-      {"race", {{"dot", {{"verdict", "adopted"}, {"profile", "x86-avx2"}, {"winner", "u8_base"}}}}}};
+  const auto doc = tune::test::sidecar_document(
+      {{"kernels", {{"dot", "u8_base"}}},
+       {"race", {{"dot", {{"verdict", "adopted"}, {"profile", "x86-avx2"}, {"winner", "u8_base"}}}}}});
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "stamp/seat.h"
+#include "sidecar_document.h"
 
 using tune::stamp::resolve_seat;
 using tune::stamp::seat_inputs;
@@ -35,8 +36,9 @@ TEST_CASE("without a fresh sidecar the first runnable row of the fallback chain 
 }
 
 TEST_CASE("a fresh sidecar's runnable entry wins, with its margin") {
-  const nlohmann::json doc = {{"kernels", {{"dot", "u4_base"}}},
-                              {"race", {{"dot", {{"winner", "u4_base"}, {"verdict", "won"}, {"margin_pct", 12.5}}}}}};
+  const auto doc = tune::test::sidecar_document(
+      {{"kernels", {{"dot", "u4_base"}}},
+       {"race", {{"dot", {{"winner", "u4_base"}, {"verdict", "won"}, {"margin_pct", 12.5}}}}}});
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;
@@ -47,15 +49,15 @@ TEST_CASE("a fresh sidecar's runnable entry wins, with its margin") {
 }
 
 TEST_CASE("a seat whose row was demoted has no margin; the demoted row keeps its own") {
-  const nlohmann::json doc = {{"kernels", {{"dot", "u4_avx2"}}},
-                              {"race",
-                               {{"dot",
-                                 {{"winner", "u4_avx2"},
-                                  {"fallback", "u4_avx2"},
-                                  {"verdict", "demoted"},
-                                  {"margin_pct", 17.0},
-                                  {"demoted", "u4_base"},
-                                  {"demoted_margin_pct", 1.5}}}}}};
+  const auto doc = tune::test::sidecar_document({{"kernels", {{"dot", "u4_avx2"}}},
+                                                 {"race",
+                                                  {{"dot",
+                                                    {{"winner", "u4_avx2"},
+                                                     {"fallback", "u4_avx2"},
+                                                     {"verdict", "demoted"},
+                                                     {"margin_pct", 17.0},
+                                                     {"demoted", "u4_base"},
+                                                     {"demoted_margin_pct", 1.5}}}}}});
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;
@@ -67,7 +69,7 @@ TEST_CASE("a seat whose row was demoted has no margin; the demoted row keeps its
 }
 
 TEST_CASE("a sidecar seat this box cannot run is never stamped") {
-  const nlohmann::json doc = {{"kernels", {{"dot", "u4_avx512"}}}};
+  const auto doc = tune::test::sidecar_document({{"kernels", {{"dot", "u4_avx512"}}}});
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;
@@ -77,7 +79,7 @@ TEST_CASE("a sidecar seat this box cannot run is never stamped") {
 }
 
 TEST_CASE("`reference` in the sidecar and TUNE_POLICY=reference force the reference row") {
-  const nlohmann::json doc = {{"kernels", {{"dot", "reference"}}}};
+  const auto doc = tune::test::sidecar_document({{"kernels", {{"dot", "reference"}}}});
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;
@@ -105,7 +107,8 @@ tune::family_decl dot_with_layout() {
 }  // namespace
 
 TEST_CASE("a companion follows the family's seat when it has no entry of its own") {
-  const nlohmann::json doc = {{"kernels", {{"dot", "u4_avx2"}}}, {"race", {{"dot", {{"margin_pct", 9.0}}}}}};
+  const auto doc =
+      tune::test::sidecar_document({{"kernels", {{"dot", "u4_avx2"}}}, {"race", {{"dot", {{"margin_pct", 9.0}}}}}});
   seat_inputs in;
   in.features = avx2_box;
   in.fresh_sidecar = &doc;
@@ -127,9 +130,9 @@ TEST_CASE("a companion follows the family's seat when it has no entry of its own
 TEST_CASE("a companion's own entry counts only when the family's race measured it within the grid") {
   seat_inputs in;
   in.features = avx2_box;
-  const nlohmann::json measured = {
-      {"kernels", {{"dot", "u4_avx2"}, {"layout", "u4_base"}}},
-      {"race", {{"dot", {{"winner", "u4_avx2"}, {"companions", {{"layout", "u4_base"}}}}}}}};
+  const auto measured = tune::test::sidecar_document(
+      {{"kernels", {{"dot", "u4_avx2"}, {"layout", "u4_base"}}},
+       {"race", {{"dot", {{"winner", "u4_avx2"}, {"companions", {{"layout", "u4_base"}}}}}}}});
   in.fresh_sidecar = &measured;
   auto s = resolve_seat(dot_with_layout(), in);
   CHECK(s.suffix == "u4_avx2");
@@ -137,26 +140,26 @@ TEST_CASE("a companion's own entry counts only when the family's race measured i
   CHECK(s.companions[0].own_entry);
 
   // Left over from an older race: the family's current race table does not list it.
-  const nlohmann::json leftover = {{"kernels", {{"dot", "u4_avx2"}, {"layout", "u4_base"}}},
-                                   {"race", {{"dot", {{"winner", "u4_avx2"}}}}}};
+  const auto leftover = tune::test::sidecar_document(
+      {{"kernels", {{"dot", "u4_avx2"}, {"layout", "u4_base"}}}, {"race", {{"dot", {{"winner", "u4_avx2"}}}}}});
   in.fresh_sidecar = &leftover;
   s = resolve_seat(dot_with_layout(), in);
   CHECK(s.companions[0].suffix == "u4_avx2");
   CHECK_FALSE(s.companions[0].own_entry);
 
   // Its own entry names a row this box cannot run: it follows the family.
-  const nlohmann::json unrunnable = {
-      {"kernels", {{"dot", "u4_avx2"}, {"layout", "u4_avx512"}}},
-      {"race", {{"dot", {{"winner", "u4_avx2"}, {"companions", {{"layout", "u4_avx512"}}}}}}}};
+  const auto unrunnable = tune::test::sidecar_document(
+      {{"kernels", {{"dot", "u4_avx2"}, {"layout", "u4_avx512"}}},
+       {"race", {{"dot", {{"winner", "u4_avx2"}, {"companions", {{"layout", "u4_avx512"}}}}}}}});
   in.fresh_sidecar = &unrunnable;
   s = resolve_seat(dot_with_layout(), in);
   CHECK(s.companions[0].suffix == "u4_avx2");
   CHECK(s.companions[0].step.find("its entry u4_avx512 cannot run here") != std::string::npos);
 
   // Not a row of the family's grid.
-  const nlohmann::json foreign = {
-      {"kernels", {{"dot", "u4_avx2"}, {"layout", "u8_avx2"}}},
-      {"race", {{"dot", {{"winner", "u4_avx2"}, {"companions", {{"layout", "u8_avx2"}}}}}}}};
+  const auto foreign = tune::test::sidecar_document(
+      {{"kernels", {{"dot", "u4_avx2"}, {"layout", "u8_avx2"}}},
+       {"race", {{"dot", {{"winner", "u4_avx2"}, {"companions", {{"layout", "u8_avx2"}}}}}}}});
   in.fresh_sidecar = &foreign;
   s = resolve_seat(dot_with_layout(), in);
   CHECK(s.companions[0].suffix == "u4_avx2");
