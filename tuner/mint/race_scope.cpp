@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <optional>
 #include <random>
 
 #include <fmt/format.h>
@@ -71,6 +72,94 @@ std::string forced_features() {
   return forced ? forced : "";
 }
 
+// The bench's answer to one race: its result document and mint record, or the outcome of a bench
+// that died, answered nothing readable, or refused (then archived as a failure, nothing written).
+struct bench_answer {
+  std::optional<mint_outcome> failed;
+  nlohmann::json result;
+  race::mint_record mint;
+};
+
+bench_answer ask_bench(const manifest& m, const box::box_info& box, const sidecar::document* previous, progress& show,
+                       const race_plan& plan) {
+  const auto request_file = m.state_dir / "race-request.json";
+  const auto result_file = m.state_dir / "race-result.json";
+  std::filesystem::remove(result_file);
+  util::write_file_atomic(request_file, util::json_text(race_request(m, previous, plan.families)));
+  if (plan.adopted.empty())
+    show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} families, because {}", m.scope,
+                          plan.families.size(), plan.why));
+  else
+    show.note(
+        fmt::format("cmake-tune: tuning scope {} on this box: {} of {} families ({}); {} adopted from profiles; "
+                    "because {}",
+                    m.scope, plan.families.size(), m.families.size(), fmt::join(plan.families, ", "),
+                    plan.adopted.size(), plan.why));
+
+  util::spawn_options run;
+  run.argv = {m.bench.string(), "race", "--request", request_file.string(), "--out", result_file.string()};
+  run.capture_stdout = true;
+  run.on_stdout_line = [&](const std::string& line) { show.event(line); };
+  const auto ran = util::run_process(run);
+  show.finish();
+
+  bench_answer answer;
+  const auto fail = [&](mint_outcome::kind status, std::string reason) {
+    sidecar::archive_failure(box.identity, m.scope, reason);
+    answer.failed = mint_outcome{status, std::move(reason)};
+    return answer;
+  };
+  const bool answered = !ran.signaled && (ran.exit_code == 0 || ran.exit_code == bench_family_error ||
+                                          ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted);
+  const auto text = util::read_file(result_file);
+  if (!answered || !text)
+    return fail(mint_outcome::failed,
+                fmt::format("the bench {} failed ({}) before it decided anything", m.bench.string(), ran.describe()));
+  try {
+    answer.result = util::parse_json(*text, result_file);
+    check_race_result(answer.result, result_file);
+  } catch (const util::json_error& e) {
+    return fail(mint_outcome::failed,
+                fmt::format("the bench {} answered with an unreadable result: {}", m.bench.string(), e.what()));
+  }
+  answer.mint = answer.result.at("mint").get<race::mint_record>();
+  if (ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted)
+    return fail(ran.exit_code == bench_noise_refused ? mint_outcome::refused : mint_outcome::interrupted,
+                answer.mint.reason.empty() ? std::string("refused") : answer.mint.reason);
+  return answer;
+}
+
+// The scope's winners and race tables from the bench's result, with the plan's adopted families.
+sidecar::scope_update update_of(const manifest& m, const box::box_info& box, const nlohmann::json& result,
+                                const race_plan& plan) {
+  sidecar::scope_update update;
+  update.scope = m.scope;
+  update.version = m.version;
+  update.bench = m.bench;
+  update.families = m.family_names();
+  update.box = box.identity;
+  for (const auto& family : m.families) {
+    if (!result["families"].contains(family.name)) {
+      add_companion_seats(update, family, nullptr);
+      continue;
+    }
+    const auto table = result["families"][family.name].get<race::race_table>();
+    update.kernels[family.name] = table.winner;
+    update.race[family.name] = with_identities(m, family, table, box.cls);
+    add_companion_seats(update, family, &table);
+  }
+  for (const auto& [family, seat] : plan.adopted) {
+    update.kernels[family] = seat.first;
+    race::race_table adopted;
+    adopted.winner = seat.first;
+    adopted.verdict = "adopted";
+    adopted.profile = seat.second;
+    update.race[family] = adopted;
+  }
+  update.complete = update.kernels.size() == m.families.size();
+  return update;
+}
+
 }  // namespace
 
 race_plan full_race(const manifest& m, std::string why) { return {m.family_names(), {}, std::move(why)}; }
@@ -104,81 +193,12 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
     show.note(
         fmt::format("cmake-tune: measuring beside {} other build job(s): the wait bound ran out", wait.jobs_left));
 
-  const auto request_file = m.state_dir / "race-request.json";
-  const auto result_file = m.state_dir / "race-result.json";
-  std::filesystem::remove(result_file);
-  util::write_file_atomic(request_file, util::json_text(race_request(m, previous, plan.families)));
-  if (plan.adopted.empty())
-    show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} families, because {}", m.scope,
-                          plan.families.size(), plan.why));
-  else
-    show.note(
-        fmt::format("cmake-tune: tuning scope {} on this box: {} of {} families ({}); {} adopted from profiles; "
-                    "because {}",
-                    m.scope, plan.families.size(), m.families.size(), fmt::join(plan.families, ", "),
-                    plan.adopted.size(), plan.why));
+  const bench_answer answer = ask_bench(m, box, previous, show, plan);
+  if (answer.failed) return *answer.failed;
+  const nlohmann::json& result = answer.result;
+  const race::mint_record& mint = answer.mint;
 
-  util::spawn_options run;
-  run.argv = {m.bench.string(), "race", "--request", request_file.string(), "--out", result_file.string()};
-  run.capture_stdout = true;
-  run.on_stdout_line = [&](const std::string& line) { show.event(line); };
-  const auto ran = util::run_process(run);
-  show.finish();
-
-  mint_outcome outcome;
-  const bool answered = !ran.signaled && (ran.exit_code == 0 || ran.exit_code == bench_family_error ||
-                                          ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted);
-  const auto text = util::read_file(result_file);
-  if (!answered || !text) {
-    outcome.status = mint_outcome::failed;
-    outcome.reason =
-        fmt::format("the bench {} failed ({}) before it decided anything", m.bench.string(), ran.describe());
-    sidecar::archive_failure(box.identity, m.scope, outcome.reason);
-    return outcome;
-  }
-  nlohmann::json result;
-  try {
-    result = util::parse_json(*text, result_file);
-    check_race_result(result, result_file);
-  } catch (const util::json_error& e) {
-    outcome.status = mint_outcome::failed;
-    outcome.reason = fmt::format("the bench {} answered with an unreadable result: {}", m.bench.string(), e.what());
-    sidecar::archive_failure(box.identity, m.scope, outcome.reason);
-    return outcome;
-  }
-  const auto mint = result.at("mint").get<race::mint_record>();
-  if (ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted) {
-    outcome.status = ran.exit_code == bench_noise_refused ? mint_outcome::refused : mint_outcome::interrupted;
-    outcome.reason = mint.reason.empty() ? std::string("refused") : mint.reason;
-    sidecar::archive_failure(box.identity, m.scope, outcome.reason);
-    return outcome;
-  }
-
-  sidecar::scope_update update;
-  update.scope = m.scope;
-  update.version = m.version;
-  update.bench = m.bench;
-  update.families = m.family_names();
-  update.box = box.identity;
-  for (const auto& family : m.families) {
-    if (!result["families"].contains(family.name)) {
-      add_companion_seats(update, family, nullptr);
-      continue;
-    }
-    const auto table = result["families"][family.name].get<race::race_table>();
-    update.kernels[family.name] = table.winner;
-    update.race[family.name] = with_identities(m, family, table, box.cls);
-    add_companion_seats(update, family, &table);
-  }
-  for (const auto& [family, seat] : plan.adopted) {
-    update.kernels[family] = seat.first;
-    race::race_table adopted;
-    adopted.winner = seat.first;
-    adopted.verdict = "adopted";
-    adopted.profile = seat.second;
-    update.race[family] = adopted;
-  }
-  update.complete = update.kernels.size() == m.families.size();
+  sidecar::scope_update update = update_of(m, box, result, plan);
   const double mint_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   update.provenance = {
       {"class", box.cls},
@@ -206,7 +226,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
                   update.provenance["noise"].get<std::string>(), probes_text(mint.probes));
   show.note(summary);
 
-  outcome.status = mint_outcome::written;
+  mint_outcome outcome{mint_outcome::written, ""};
   if (result.contains("errors")) {
     outcome.status = mint_outcome::family_errors;
     for (const auto& [name, error] : result["errors"].items())
