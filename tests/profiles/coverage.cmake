@@ -32,6 +32,18 @@ e2e_json(v "${json}" kernels pair)
 e2e_expect_equal("sidecar kernels.pair" "${v}" copyb)
 e2e_json(v "${json}" race vec rows unroll1_avx512 rejected)
 e2e_expect_matches("sidecar race.vec.rows.unroll1_avx512" "${v}" "requires")
+# Fresh, but pair runs a seat adopted from the profile, not a winner measured here: --check says 4,
+# and --json says which family.
+set(as_avx2 "${CMAKE_COMMAND}" -E env "TUNE_FORCE_FEATURES=${avx2_box}" "${P_TOOL}" status --build-dir "${bin}")
+e2e_run(check-adopted MAY_FAIL COMMAND ${as_avx2} --check)
+e2e_expect_equal("status --check with pair adopted" "${E2E_RC}" 4)
+e2e_run(status-json COMMAND ${as_avx2} --json)
+e2e_json(v "${E2E_OUTPUT}" scopes 0 verdict)
+e2e_expect_equal("status --json verdict" "${v}" fresh)
+e2e_json(v "${E2E_OUTPUT}" scopes 0 families pair measured_here)
+e2e_expect_equal("status --json pair measured_here" "${v}" OFF)
+e2e_json(v "${E2E_OUTPUT}" scopes 0 families vec measured_here)
+e2e_expect_equal("status --json vec measured_here" "${v}" ON)
 
 # tune_install_sidecar: the sidecar lands beside the installed program, newer than it.
 e2e_wait_past_second()

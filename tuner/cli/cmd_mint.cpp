@@ -101,6 +101,7 @@ std::string measured_when(const manifest& m) {
 struct family_status {
   std::optional<stamp::family_entry> stamped;            // nullopt: not stamped yet
   bool tuned = false;                                    // stamped from this box's sidecar
+  bool measured_here = false;                            // and measured on it (stamp::family_entry)
   std::map<std::string, race::row_failure> failed_rows;  // "<function>__<suffix>" -> stage, detail
 };
 
@@ -109,7 +110,8 @@ struct scope_status {
   bool multi_config = false;
   std::filesystem::path manifest, sidecar;
   std::string verdict, verdict_message, measured;
-  bool complete = true;  // every family tuned
+  bool complete = true;       // every family tuned
+  bool measured_here = true;  // every family measured here: what --check gates on
   bool stamped = false;
   std::map<std::string, family_status> families;
   std::string tune_command;
@@ -132,6 +134,7 @@ void to_json(nlohmann::json& out, const family_status& f) {
          {"demoted_margin_pct", e ? optional_json(e->demoted_margin_pct) : nlohmann::json()},
          {"problems", e ? e->problems : std::vector<std::string>{}},
          {"tuned", f.tuned},
+         {"measured_here", f.measured_here},
          {"failed_rows", nlohmann::json::object()}};
   for (const auto& [row, why] : f.failed_rows) out["failed_rows"][row] = {{"stage", why.stage}, {"detail", why.detail}};
 }
@@ -146,6 +149,7 @@ void to_json(nlohmann::json& out, const scope_status& s) {
          {"verdict_message", s.verdict_message},
          {"measured", s.measured},
          {"complete", s.complete},
+         {"measured_here", s.measured_here},
          {"stamped", s.stamped},
          {"families", s.families},
          {"tune_command", s.tune_command}};
@@ -179,7 +183,9 @@ status_report status_of(const std::vector<std::filesystem::path>& manifests, con
       if (record && record->families.count(f.name)) fs.stamped = record->families.at(f.name);
       fs.tuned = fs.stamped && fs.stamped->source == "sidecar";
       if (file.doc) fs.failed_rows = sidecar::failed_rows(*file.doc, f.name);
+      fs.measured_here = fs.stamped && fs.stamped->measured_here;
       s.complete = s.complete && fs.tuned;
+      s.measured_here = s.measured_here && fs.measured_here;
       s.families[f.name] = std::move(fs);
     }
     out.scopes.push_back(std::move(s));
@@ -195,7 +201,7 @@ int check_code(const status_report& status) {
   bool fresh = true, complete = true;
   for (const auto& s : status.scopes) {
     fresh = fresh && s.verdict == "fresh";
-    complete = complete && s.complete;
+    complete = complete && s.measured_here;
   }
   return !fresh ? exit_not_fresh : !complete ? exit_incomplete : 0;
 }

@@ -25,6 +25,7 @@ family_entry entry_of(const seat& s) {
   e.why = why(s);
   if (!s.profile_class.empty()) e.profile_class = s.profile_class;
   if (!s.adopted_from.empty()) e.adopted_from = s.adopted_from;
+  e.measured_here = s.from == source::sidecar && s.adopted_from.empty() && s.race_verdict != "budget";
   e.margin_pct = s.margin_pct;
   e.demoted = s.demoted;
   e.demoted_margin_pct = s.demoted_margin_pct;
@@ -46,6 +47,7 @@ void to_json(json& out, const family_entry& e) {
          {"why", e.why},
          {"profile_class", optional_json(e.profile_class)},
          {"adopted_from", optional_json(e.adopted_from)},
+         {"measured_here", e.measured_here},
          {"margin_pct", optional_json(e.margin_pct)},
          {"demoted", optional_json(e.demoted)},
          {"demoted_margin_pct", optional_json(e.demoted_margin_pct)},
@@ -80,6 +82,11 @@ stamp_record parse_stamp_record(const json& doc, const std::filesystem::path& fi
     e.fallback = at["fallback"].string();
     if (const auto v = at.find("profile_class")) e.profile_class = string_or_null(*v);
     if (const auto v = at.find("adopted_from")) e.adopted_from = string_or_null(*v);
+    // A record stamped before measured_here was written knew no budget seats apart.
+    if (const auto v = at.find("measured_here"))
+      e.measured_here = v->boolean();
+    else
+      e.measured_here = e.source == "sidecar" && !e.adopted_from;
     e.margin_pct = at["margin_pct"].number_or_null();
     if (const auto v = at.find("demoted_margin_pct")) e.demoted_margin_pct = v->number_or_null();
     if (const auto v = at.find("demoted")) e.demoted = string_or_null(*v);

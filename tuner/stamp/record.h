@@ -26,6 +26,9 @@ struct family_entry {
   std::string why;     // why()
   std::optional<std::string> profile_class;
   std::optional<std::string> adopted_from;
+  // The seat is a winner this box measured: from the sidecar, neither adopted from a profile nor
+  // left on its fallback by the BUDGET. What `tune status --check` gates on.
+  bool measured_here = false;
   std::optional<double> margin_pct;
   std::optional<std::string> demoted;
   std::optional<double> demoted_margin_pct;

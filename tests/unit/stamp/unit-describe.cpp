@@ -4,13 +4,16 @@
 // outcome, each seat through all five.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "mint/summary.h"
 #include "stamp/describe.h"
 #include "stamp/header.h"
+#include "stamp/record.h"
 #include "stamp/seat.h"
 #include "stamp/signature.h"
 #include "sidecar_document.h"
@@ -94,25 +97,31 @@ std::vector<stamp_case> cases() {
   };
 }
 
+// dot's seat in a case: its sidecar (fresh when it has one), an x86-avx2 profile when it has one,
+// its policy.
+seat resolve_case(const stamp_case& c) {
+  std::vector<tune::profile::profile> ladder(1);
+  ladder[0].scope = "s";
+  ladder[0].cls = "x86-avx2";
+  ladder[0].kernels = {{"dot", "u8_base"}};
+  seat_inputs in;
+  std::optional<tune::sidecar::document> fresh;
+  if (!c.sidecar.is_null()) in.fresh_sidecar = &fresh.emplace(tune::test::sidecar_document(c.sidecar));
+  in.sidecar_reason = "no sidecar";
+  in.force_reference = c.force_reference;
+  if (c.profile) in.profiles = &ladder;
+  return resolve_seat(dot(), in);
+}
+
 }  // namespace
 
 TEST_CASE("every output that says what a family runs says it in the same words") {
   const auto family = dot();
   const auto sig = parse_signature(family.signature);
   const std::vector<signature> companion_sigs = {parse_signature(family.companions[0].signature)};
-  std::vector<tune::profile::profile> ladder(1);
-  ladder[0].scope = "s";
-  ladder[0].cls = "x86-avx2";
-  ladder[0].kernels = {{"dot", "u8_base"}};
   for (const auto& c : cases()) {
     CAPTURE(c.name);
-    seat_inputs in;
-    std::optional<tune::sidecar::document> fresh;
-    if (!c.sidecar.is_null()) in.fresh_sidecar = &fresh.emplace(tune::test::sidecar_document(c.sidecar));
-    in.sidecar_reason = "no sidecar";
-    in.force_reference = c.force_reference;
-    if (c.profile) in.profiles = &ladder;
-    const seat s = resolve_seat(family, in);
+    const seat s = resolve_case(c);
     CHECK(s.suffix == c.suffix);
     CHECK(why(s) == c.why);
 
@@ -142,6 +151,27 @@ TEST_CASE("every output that says what a family runs says it in the same words")
       CHECK(header.find(", 0, false, ") != std::string::npos);
       CHECK(margin_text(s) == "-");
     }
+  }
+}
+
+TEST_CASE("only a winner this box measured counts as measured here, and the stamp record keeps it") {
+  // What `tune status --check` gates on: an adopted seat, a fallback the BUDGET left, a profile
+  // seat, the fallback and the reference are not.
+  const std::vector<std::string> measured = {"a row won the race", "the winner was demoted",
+                                             "a sidecar written before demotions dropped the margin",
+                                             "the fallback holds", "a tie"};
+  for (const auto& c : cases()) {
+    CAPTURE(c.name);
+    const bool expected = std::find(measured.begin(), measured.end(), c.name) != measured.end();
+    stamp_record record;
+    record.families["dot"] = entry_of(resolve_case(c));
+    CHECK(record.families["dot"].measured_here == expected);
+    nlohmann::json written = record;
+    CHECK(parse_stamp_record(written, "stamp.json").families.at("dot").measured_here == expected);
+    // A record stamped before the key existed: from the source and adoption alone.
+    written["families"]["dot"].erase("measured_here");
+    const bool budget = std::string(c.name) == "out of budget";
+    CHECK(parse_stamp_record(written, "stamp.json").families.at("dot").measured_here == (expected || budget));
   }
 }
 
