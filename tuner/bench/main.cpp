@@ -212,9 +212,9 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   const auto families = select(request.value("families", std::vector<std::string>{}));
   const auto incumbents = request.value("incumbents", std::map<std::string, std::string>{});
 
-  nlohmann::json out;
-  out["telemetry"]["before"] = tune::measure::machine_state();
-  out["features"] = tune::box::join(features);
+  tune::race::race_answer answer;
+  answer.telemetry["before"] = tune::measure::machine_state();
+  answer.features = tune::box::join(features);
 
   // Gate every family first, each in its own child: rows that fail are listed, never timed.
   std::vector<gated> raced;
@@ -222,7 +222,7 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   for (const family_info* f : families) {
     auto g = gate_family(*f, features);
     if (!g.gate.error.empty()) {
-      out["errors"][f->name] = g.gate.error;
+      answer.errors[f->name] = g.gate.error;
       continue;
     }
     tune::race::family_input in;
@@ -280,23 +280,23 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   const auto result = tune::race::run_mint(inputs, timer, clock, protocol, sink);
   timer.close();
 
-  out["mint"] = tune::race::record_of(result);
-  out["families"] = nlohmann::json::object();
+  answer.mint = tune::race::record_of(result);
   for (const auto& r : result.families) {
     for (const auto& g : raced) {
       if (g.info->name != r.name) continue;
       auto table = tune::bench::table_of(r, *g.info, g.gate.rows());
       if (!g.info->companions.empty()) tune::bench::add_companions(table, r, *g.info, g.gate);
-      out["families"][r.name] = table;
+      answer.families[r.name] = std::move(table);
     }
   }
-  for (const auto& [name, error] : result.errors) out["errors"][name] = error;
-  out["telemetry"]["after"] = tune::measure::machine_state();
-  tune::util::write_file_atomic(out_path, out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+  for (const auto& [name, error] : result.errors) answer.errors[name] = error;
+  answer.telemetry["after"] = tune::measure::machine_state();
+  tune::util::write_file_atomic(out_path,
+                                nlohmann::json(answer).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
 
   if (result.status == tune::race::mint_status::noise_refused) return exit_noise_refused;
   if (result.status == tune::race::mint_status::interrupted) return exit_interrupted;
-  return out.contains("errors") ? exit_family_error : 0;
+  return answer.errors.empty() ? 0 : exit_family_error;
 }
 
 }  // namespace

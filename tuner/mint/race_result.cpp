@@ -23,6 +23,7 @@ void check_race_result(const nlohmann::json& result, const std::filesystem::path
   if (const auto overridden = mint.find("noise_overridden")) overridden->boolean();
   if (const auto floor = mint.find("noise_floor_pct")) floor->number();
   if (const auto telemetry = root.find("telemetry")) telemetry->object();
+  if (const auto features = root.find("features")) features->string();
   if (const auto errors = root.find("errors")) {
     for (const auto& [name, _] : errors->object().value().items()) (*errors)[name].string();
   }

@@ -9,9 +9,9 @@ namespace tune::mint {
 
 // Throws util::json_error (util/json_reader.h) naming `file` and the JSON path of the first member
 // that is missing or of the wrong type among those the mint reads: mint.probes[].label, mad_pct
-// and cv_pct, mint.status, reason, noise_overridden, noise_floor_pct and ms, telemetry,
+// and cv_pct, mint.status, reason, noise_overridden, noise_floor_pct and ms, telemetry, features,
 // errors.<family>, and per family winner and rows, then the whole race table
-// (sidecar::race_table_shape_error). race::mint_record and race::race_table read it after.
+// (sidecar::race_table_shape_error). race::race_answer reads it after.
 void check_race_result(const nlohmann::json& result, const std::filesystem::path& file);
 
 }  // namespace tune::mint

@@ -72,12 +72,11 @@ std::string forced_features() {
   return forced ? forced : "";
 }
 
-// The bench's answer to one race: its result document and mint record, or the outcome of a bench
-// that died, answered nothing readable, or refused (then archived as a failure, nothing written).
+// The bench's answer to one race, or the outcome of a bench that died, answered nothing readable,
+// or refused (then archived as a failure, nothing written).
 struct bench_answer {
   std::optional<mint_outcome> failed;
-  nlohmann::json result;
-  race::mint_record mint;
+  race::race_answer result;
 };
 
 bench_answer ask_bench(const manifest& m, const box::box_info& box, const sidecar::document* previous, progress& show,
@@ -116,21 +115,22 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
     return fail(mint_outcome::failed,
                 fmt::format("the bench {} failed ({}) before it decided anything", m.bench.string(), ran.describe()));
   try {
-    answer.result = util::parse_json(*text, result_file);
-    check_race_result(answer.result, result_file);
+    const auto result = util::parse_json(*text, result_file);
+    check_race_result(result, result_file);
+    answer.result = result.get<race::race_answer>();
   } catch (const util::json_error& e) {
     return fail(mint_outcome::failed,
                 fmt::format("the bench {} answered with an unreadable result: {}", m.bench.string(), e.what()));
   }
-  answer.mint = answer.result.at("mint").get<race::mint_record>();
+  const race::mint_record& mint = answer.result.mint;
   if (ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted)
     return fail(ran.exit_code == bench_noise_refused ? mint_outcome::refused : mint_outcome::interrupted,
-                answer.mint.reason.empty() ? std::string("refused") : answer.mint.reason);
+                mint.reason.empty() ? std::string("refused") : mint.reason);
   return answer;
 }
 
 // The scope's winners and race tables from the bench's result, with the plan's adopted families.
-sidecar::scope_update update_of(const manifest& m, const box::box_info& box, const nlohmann::json& result,
+sidecar::scope_update update_of(const manifest& m, const box::box_info& box, const race::race_answer& result,
                                 const race_plan& plan) {
   sidecar::scope_update update;
   update.scope = m.scope;
@@ -139,11 +139,12 @@ sidecar::scope_update update_of(const manifest& m, const box::box_info& box, con
   update.families = m.family_names();
   update.box = box.identity;
   for (const auto& family : m.families) {
-    if (!result["families"].contains(family.name)) {
+    const auto raced = result.families.find(family.name);
+    if (raced == result.families.end()) {
       add_companion_seats(update, family, nullptr);
       continue;
     }
-    const auto table = result["families"][family.name].get<race::race_table>();
+    const race::race_table& table = raced->second;
     update.kernels[family.name] = table.winner;
     update.race[family.name] = with_identities(m, family, table, box.cls);
     add_companion_seats(update, family, &table);
@@ -193,10 +194,10 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
     show.note(
         fmt::format("cmake-tune: measuring beside {} other build job(s): the wait bound ran out", wait.jobs_left));
 
-  const bench_answer answer = ask_bench(m, box, previous, show, plan);
-  if (answer.failed) return *answer.failed;
-  const nlohmann::json& result = answer.result;
-  const race::mint_record& mint = answer.mint;
+  const bench_answer asked = ask_bench(m, box, previous, show, plan);
+  if (asked.failed) return *asked.failed;
+  const race::race_answer& result = asked.result;
+  const race::mint_record& mint = result.mint;
 
   sidecar::scope_update update = update_of(m, box, result, plan);
   const double mint_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
@@ -211,7 +212,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
       {"validation", "ok"},
       {"mint_ms", mint_ms},
       {"lock_wait_s", one_mint_at_a_time.waited_s()},
-      {"telemetry", result.value("telemetry", nlohmann::json::object())},
+      {"telemetry", result.telemetry},
       {"build_wait", {{"waited_s", wait.waited_s}, {"measured_beside_jobs", wait.bound_ran_out ? wait.jobs_left : 0}}}};
   const auto written = sidecar::upsert(sidecar_path(m), update);
   if (!written.diff.empty())
@@ -227,11 +228,10 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
   show.note(summary);
 
   mint_outcome outcome{mint_outcome::written, ""};
-  if (result.contains("errors")) {
+  if (!result.errors.empty()) {
     outcome.status = mint_outcome::family_errors;
-    for (const auto& [name, error] : result["errors"].items())
-      outcome.reason +=
-          fmt::format("{}family {}: {}", outcome.reason.empty() ? "" : "; ", name, error.get<std::string>());
+    for (const auto& [name, error] : result.errors)
+      outcome.reason += fmt::format("{}family {}: {}", outcome.reason.empty() ? "" : "; ", name, error);
   }
   return outcome;
 }

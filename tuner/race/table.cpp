@@ -147,4 +147,17 @@ void from_json(const json& in, mint_record& m) {
   m.ms = in.value("ms", 0.0);
 }
 
+void to_json(json& out, const race_answer& a) {
+  out = {{"mint", a.mint}, {"families", a.families}, {"features", a.features}, {"telemetry", a.telemetry}};
+  if (!a.errors.empty()) out["errors"] = a.errors;
+}
+
+void from_json(const json& in, race_answer& a) {
+  a.mint = in.at("mint").get<mint_record>();
+  a.families = in.value("families", std::map<std::string, race_table>());
+  a.errors = in.value("errors", std::map<std::string, std::string>());
+  a.features = in.value("features", std::string());
+  a.telemetry = in.value("telemetry", json::object());
+}
+
 }  // namespace tune::race

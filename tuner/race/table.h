@@ -87,4 +87,17 @@ mint_record record_of(const mint_result& r);
 void to_json(nlohmann::json& out, const mint_record& m);
 void from_json(const nlohmann::json& in, mint_record& m);
 
+// The bench's whole answer to `bench race` (race-result.json): written by tuner/bench/main.cpp,
+// read by the mint (mint/race_scope.cpp) after mint::check_race_result.
+struct race_answer {
+  mint_record mint;
+  std::map<std::string, race_table> families;           // every family that raced
+  std::map<std::string, std::string> errors;            // family -> why it could not race; written only when any
+  std::string features;                                 // the features the bench ran with (box::join)
+  nlohmann::json telemetry = nlohmann::json::object();  // the machine's state "before" and "after"
+};
+
+void to_json(nlohmann::json& out, const race_answer& a);
+void from_json(const nlohmann::json& in, race_answer& a);
+
 }  // namespace tune::race

@@ -30,3 +30,29 @@ TEST_CASE("a family whose only runnable row is its fallback records the row unti
                        {"tool", "cmake-tune 0.1.0"}};
   CHECK(sidecar::shape_error(doc).value_or("conforms") == "conforms");
 }
+
+TEST_CASE("the bench's answer to a race reads back as written, with errors only when a family has one") {
+  race::race_answer answer;
+  answer.mint.status = "ok";
+  answer.mint.probes = {{"start", 0.8, std::nullopt}};
+  answer.features = "avx2;fma";
+  answer.telemetry["before"] = {{"load", 0.5}};
+  race::race_table table;
+  table.winner = "fast";
+  table.fallback = "base";
+  table.verdict = "won";
+  table.margin_pct = 12.0;
+  table.rows["fast"].median_ns = 50;
+  answer.families["dot"] = table;
+  nlohmann::json written = answer;
+  CHECK_FALSE(written.contains("errors"));
+  auto read = written.get<race::race_answer>();
+  CHECK(nlohmann::json(read) == written);
+  CHECK(read.families.at("dot").margin_pct == doctest::Approx(12.0));
+  CHECK(read.mint.probes.at(0).label == "start");
+
+  answer.errors["gemm"] = "the reference row crashed";
+  written = answer;
+  CHECK(written["errors"]["gemm"] == "the reference row crashed");
+  CHECK(written.get<race::race_answer>().errors == answer.errors);
+}
