@@ -155,7 +155,7 @@ double env_number(const char* name, double fallback) {
   return d;
 }
 
-tune::race::protocol protocol_from(const nlohmann::json& request) {
+tune::race::protocol protocol_from(const tune::race::race_request& request) {
   tune::race::protocol p;
   // The registry lists every row's relocated copies (tune/isolate.cmake): the re-race times those.
   p.validate_relocated = tune::bench::relocated_copies;
@@ -163,8 +163,8 @@ tune::race::protocol protocol_from(const nlohmann::json& request) {
   p.noise_ceiling = env_number("TUNE_NOISE_CEILING", p.noise_ceiling * 100) / 100;
   if (const char* o = std::getenv("TUNE_NOISE_OVERRIDE")) p.noise_override = std::string(o) == "1";
   if (const char* c = std::getenv("TUNE_CONTROL")) p.control_file = c;
-  if (request.contains("budget_s") && request["budget_s"].is_number()) p.budget_s = request["budget_s"].get<double>();
-  if (request.contains("seed")) p.seed = request["seed"].get<std::uint64_t>();
+  if (request.budget_s) p.budget_s = *request.budget_s;
+  if (request.seed) p.seed = *request.seed;
   return p;
 }
 
@@ -173,6 +173,7 @@ tune::race::protocol protocol_from(const nlohmann::json& request) {
 void check_request(const nlohmann::json& request, const std::filesystem::path& file) {
   const tune::util::json_at root(request, file);
   root.object();
+  if (const auto scope = root.find("scope")) scope->string();
   if (const auto families = root.find("families")) families->strings();
   if (const auto incumbents = root.find("incumbents"))
     for (const auto& [name, _] : incumbents->object().value().items()) (*incumbents)[name].string();
@@ -205,12 +206,12 @@ void event(const std::string& line) {
 int cmd_race(const std::string& request_path, const std::string& out_path) {
   const auto parsed = tune::util::read_json(request_path);
   if (!parsed) throw std::runtime_error(fmt::format("race request {} does not exist", request_path));
-  const auto& request = *parsed;
-  check_request(request, request_path);
+  check_request(*parsed, request_path);
+  const auto request = parsed->get<tune::race::race_request>();
   const auto protocol = protocol_from(request);
   const auto features = tune::box::this_box_features();
-  const auto families = select(request.value("families", std::vector<std::string>{}));
-  const auto incumbents = request.value("incumbents", std::map<std::string, std::string>{});
+  const auto families = select(request.families);
+  const auto& incumbents = request.incumbents;
 
   tune::race::race_answer answer;
   answer.telemetry["before"] = tune::measure::machine_state();
@@ -276,7 +277,7 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
                       tune::race::to_string(r.outcome),
                       r.margin_pct ? fmt::format(" margin={:+.1f}", *r.margin_pct) : std::string(), r.ms));
   };
-  event(fmt::format("plan scope={} total={}", request.value("scope", std::string()), inputs.size() + timed_companions));
+  event(fmt::format("plan scope={} total={}", request.scope, inputs.size() + timed_companions));
   const auto result = tune::race::run_mint(inputs, timer, clock, protocol, sink);
   timer.close();
 

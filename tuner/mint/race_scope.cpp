@@ -32,17 +32,13 @@ constexpr int bench_family_error = 2;
 constexpr int bench_noise_refused = 3;
 constexpr int bench_interrupted = 4;
 
-nlohmann::json race_request(const manifest& m, const sidecar::document* previous,
-                            const std::vector<std::string>& families) {
-  nlohmann::json incumbents = nlohmann::json::object();
+race::race_request request_of(const manifest& m, const sidecar::document* previous,
+                              const std::vector<std::string>& families) {
+  race::race_request r{m.scope, families, {}, m.budget_s, std::random_device{}()};
   if (previous)
     for (const auto& name : families)
-      if (const std::string* seat = previous->seat_of(name)) incumbents[name] = *seat;
-  return {{"scope", m.scope},
-          {"families", families},
-          {"incumbents", incumbents},
-          {"budget_s", m.budget_s ? nlohmann::json(*m.budget_s) : nlohmann::json()},
-          {"seed", std::random_device{}()}};
+      if (const std::string* seat = previous->seat_of(name)) r.incumbents[name] = *seat;
+  return r;
 }
 
 std::string probes_text(const std::vector<race::probe_record>& probes) {
@@ -84,7 +80,7 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
   const auto request_file = m.state_dir / "race-request.json";
   const auto result_file = m.state_dir / "race-result.json";
   std::filesystem::remove(result_file);
-  util::write_file_atomic(request_file, util::json_text(race_request(m, previous, plan.families)));
+  util::write_file_atomic(request_file, util::json_text(nlohmann::json(request_of(m, previous, plan.families))));
   if (plan.adopted.empty())
     show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} families, because {}", m.scope,
                           plan.families.size(), plan.why));
@@ -201,12 +197,13 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
 
   sidecar::scope_update update = update_of(m, box, result, plan);
   const double mint_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  const std::string noise = mint.noise_overridden ? "overridden" : "ok";
   update.provenance = {
       {"class", box.cls},
       {"features", box::join(box.features)},
       {"forced_features", forced_features()},
       {"compiler", m.compiler},
-      {"noise", mint.noise_overridden ? "overridden" : "ok"},
+      {"noise", noise},
       {"noise_probes", probes_text(mint.probes)},
       {"noise_floor_pct", mint.noise_floor_pct},
       {"validation", "ok"},
@@ -224,7 +221,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
                   one_mint_at_a_time.waited_s() > 0
                       ? fmt::format(" (after waiting {:.1f}s for another mint)", one_mint_at_a_time.waited_s())
                       : std::string(),
-                  update.provenance["noise"].get<std::string>(), probes_text(mint.probes));
+                  noise, probes_text(mint.probes));
   show.note(summary);
 
   mint_outcome outcome{mint_outcome::written, ""};

@@ -147,6 +147,22 @@ void from_json(const json& in, mint_record& m) {
   m.ms = in.value("ms", 0.0);
 }
 
+void to_json(json& out, const race_request& r) {
+  out = {{"scope", r.scope},
+         {"families", r.families},
+         {"incumbents", r.incumbents},
+         {"budget_s", number_or_null(r.budget_s)}};
+  if (r.seed) out["seed"] = *r.seed;
+}
+
+void from_json(const json& in, race_request& r) {
+  r.scope = in.value("scope", std::string());
+  r.families = in.value("families", std::vector<std::string>());
+  r.incumbents = in.value("incumbents", std::map<std::string, std::string>());
+  r.budget_s = optional_member<double>(in, "budget_s");
+  r.seed = optional_member<std::uint64_t>(in, "seed");
+}
+
 void to_json(json& out, const race_answer& a) {
   out = {{"mint", a.mint}, {"families", a.families}, {"features", a.features}, {"telemetry", a.telemetry}};
   if (!a.errors.empty()) out["errors"] = a.errors;

@@ -3,7 +3,8 @@
 // decided (`bench race` writes it from a family_result), what the mint adds (each row's impl_hash
 // and compile command) and what explain, status, the stamp, release checks and profile export
 // read. This is the one reader and writer of its fields; sidecar/format.cpp checks a table's
-// shape before from_json reads it.
+// shape before from_json reads it. Below it, the two files that carry race tables between the
+// mint and the bench: the request and the answer.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -86,6 +87,19 @@ struct mint_record {
 mint_record record_of(const mint_result& r);
 void to_json(nlohmann::json& out, const mint_record& m);
 void from_json(const nlohmann::json& in, mint_record& m);
+
+// The mint's request to `bench race` (race-request.json): written by mint/race_scope.cpp, read by
+// tuner/bench/main.cpp after its check_request.
+struct race_request {
+  std::string scope;
+  std::vector<std::string> families;              // to race; empty: every family of the bench
+  std::map<std::string, std::string> incumbents;  // family -> the previous sidecar's seat (rule 7)
+  std::optional<double> budget_s;                 // the scope's BUDGET
+  std::optional<std::uint64_t> seed;              // the race's shuffles
+};
+
+void to_json(nlohmann::json& out, const race_request& r);
+void from_json(const nlohmann::json& in, race_request& r);
 
 // The bench's whole answer to `bench race` (race-result.json): written by tuner/bench/main.cpp,
 // read by the mint (mint/race_scope.cpp) after mint::check_race_result.

@@ -56,3 +56,16 @@ TEST_CASE("the bench's answer to a race reads back as written, with errors only 
   CHECK(written["errors"]["gemm"] == "the reference row crashed");
   CHECK(written.get<race::race_answer>().errors == answer.errors);
 }
+
+TEST_CASE("the mint's race request reads back as written; no budget is null, not zero") {
+  race::race_request request{"s", {"dot", "gemm"}, {{"dot", "u4"}}, std::nullopt, 42};
+  nlohmann::json written = request;
+  CHECK(written["budget_s"].is_null());
+  auto read = written.get<race::race_request>();
+  CHECK(read.families == request.families);
+  CHECK(read.incumbents == request.incumbents);
+  CHECK_FALSE(read.budget_s);
+  CHECK(read.seed == 42u);
+  request.budget_s = 30;
+  CHECK(nlohmann::json(request).get<race::race_request>().budget_s == doctest::Approx(30));
+}
