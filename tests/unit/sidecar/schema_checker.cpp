@@ -12,7 +12,8 @@ namespace {
 const std::set<std::string> annotations = {"$schema", "$id", "title", "description", "$defs"};
 const std::set<std::string> assertions = {
     "type",  "const",       "enum",      "required", "properties", "additionalProperties",
-    "items", "uniqueItems", "minLength", "minimum",  "pattern",    "$ref"};
+    "items", "uniqueItems", "minLength", "minimum",  "pattern",    "$ref",
+    "if",    "then",        "else"};
 
 bool has_type(const json& v, const std::string& type) {
   if (type == "object") return v.is_object();
@@ -36,6 +37,12 @@ class checker {
         throw std::logic_error("schema uses keyword \"" + keyword + "\", which the test checker does not implement");
 
     if (const auto ref = schema.find("$ref"); ref != schema.end()) check(resolve(ref->get<std::string>()), v, at);
+    if (const auto condition = schema.find("if"); condition != schema.end()) {
+      checker trial(root_);  // `if` only chooses: its failures are not the document's
+      trial.check(*condition, v, at);
+      const auto branch = schema.find(trial.errors.empty() ? "then" : "else");
+      if (branch != schema.end()) check(*branch, v, at);
+    }
     if (const auto type = schema.find("type"); type != schema.end()) {
       const json types = type->is_array() ? *type : json::array({*type});
       bool any = false;

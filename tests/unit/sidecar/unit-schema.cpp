@@ -13,8 +13,8 @@ namespace {
 
 json schema(const std::string& name) { return util::read_json_file(std::filesystem::path(TUNE_SCHEMA_DIR) / name); }
 
-// A sidecar with two scopes, race tables with every recorded field, a rejected row, runtime
-// plans, full provenance and a key the schema does not name.
+// A sidecar with two scopes, race tables with every recorded field, a rejected row, a family
+// adopted from a profile, runtime plans, full provenance and a key the schema does not name.
 json written_sidecar(test::sidecar_fixture& f) {
   auto alpha = test::update_for("alpha", f.bench("alpha"), {{"dot", "unroll4_avx2"}, {"gemm", "reference"}});
   alpha.race["dot"] =
@@ -41,8 +41,9 @@ json written_sidecar(test::sidecar_fixture& f) {
   doc["a_later_tool"] = {{"note", "kept"}};
   util::write_json_file_atomic(f.sidecar, doc);
 
-  auto beta = test::update_for("beta", f.bench("beta"), {{"scan", "blocked"}});
+  auto beta = test::update_for("beta", f.bench("beta"), {{"scan", "blocked"}, {"vec", "unroll2_base"}});
   beta.race["scan"] = test::race_table("blocked", "serial", 5.0, {{"blocked", 10}, {"serial", 11}});
+  beta.race["vec"] = {{"winner", "unroll2_base"}, {"verdict", "adopted"}, {"profile", "x86-base"}};
   sidecar::upsert(f.sidecar, beta);
   return util::read_json_file(f.sidecar);
 }
@@ -89,6 +90,10 @@ TEST_CASE("the schema rejects what the format forbids") {
     doc["race"]["dot"]["companion_races"]["dot_layout"].erase("verdict");
     CHECK(test::schema_violations(s, doc) ==
           std::vector<std::string>{"/race/dot/companion_races/dot_layout: has no \"verdict\""});
+  }
+  SUBCASE("an adopted family without the profile it came from") {
+    doc["race"]["vec"].erase("profile");
+    CHECK(test::schema_violations(s, doc) == std::vector<std::string>{"/race/vec: has no \"profile\""});
   }
   SUBCASE("another format") {
     doc["format"] = "tune-sidecar/2";
