@@ -278,18 +278,29 @@ function(_tune_apply_excludes fn rows excludes)
 endfunction()
 
 # A global -march= (or -mavx2 ...) makes every row the same ISA and silently voids the axis. Checks
-# the C++ flags of every configuration (_tune_configurations) as directory `dir` defines them, and
-# with COMPILE_OPTIONS that directory's compile options too. Called when a family with an ISA axis
+# the C++ flags of every configuration (_tune_configurations) as directory `dir` defines them, the C
+# flags too when SOURCES (the family's) has a `.c` file, and with COMPILE_OPTIONS that directory's
+# compile options. Called when a family with an ISA axis
 # is declared (COMPILE_OPTIONS applies to targets created after it) and again at the end of the
 # project, when CMAKE_CXX_FLAGS has its final value (it applies to the directory's targets as it
 # stands at the end of the directory, so a -march= set after the family voids its axis too).
 function(_tune_check_global_isa_flags fn dir)
-  cmake_parse_arguments(PARSE_ARGV 2 arg "COMPILE_OPTIONS" "" "")
-  set(_vars CMAKE_CXX_FLAGS)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "COMPILE_OPTIONS" "" "SOURCES")
+  # C rows compile with CMAKE_C_FLAGS*: checked when the family has a C source.
+  set(_languages CXX)
+  foreach(_source IN LISTS arg_SOURCES)
+    if(_source MATCHES "[.]c$")
+      set(_languages CXX C)
+    endif()
+  endforeach()
   _tune_configurations(_configs)
-  foreach(_config IN LISTS _configs)
-    string(TOUPPER "${_config}" _upper)
-    list(APPEND _vars CMAKE_CXX_FLAGS_${_upper})
+  set(_vars "")
+  foreach(_lang IN LISTS _languages)
+    list(APPEND _vars CMAKE_${_lang}_FLAGS)
+    foreach(_config IN LISTS _configs)
+      string(TOUPPER "${_config}" _upper)
+      list(APPEND _vars CMAKE_${_lang}_FLAGS_${_upper})
+    endforeach()
   endforeach()
   set(_where "")
   foreach(_var IN LISTS _vars)
