@@ -290,40 +290,95 @@ void print_last_race(const race::race_table& race, const std::filesystem::path& 
                              raced.note);
 }
 
-int cmd_explain(const scope_options& o, const std::string& family) {
+// What `tune explain` reports about one family, built once and shown as text or, with --json, as
+// the document docs/cmake-api.md describes: the declaration, what the stamp record says it runs
+// and why, the scope's verdict now, and the last race table of the sidecar.
+struct explain_report {
+  std::string family, scope, reference;
+  std::size_t rows = 0;
+  std::vector<std::string> fallback_chain;
+  std::optional<stamp::family_entry> stamped;  // nullopt: not stamped yet
+  std::string stamp_verdict, policy;           // the scope's verdict and policy when it was stamped
+  std::filesystem::path sidecar;
+  std::string verdict_now, verdict_message_now;
+  bool changed_since_stamp = false;  // the verdict message differs from the stamp's
+  std::optional<race::race_table> last_race;
+};
+
+void to_json(nlohmann::json& out, const explain_report& r) {
+  out = {{"family", r.family},
+         {"scope", r.scope},
+         {"rows", r.rows},
+         {"reference", r.reference},
+         {"fallback_chain", r.fallback_chain},
+         {"stamped", r.stamped ? nlohmann::json(*r.stamped) : nlohmann::json()},
+         {"stamp_verdict", r.stamped ? nlohmann::json(r.stamp_verdict) : nlohmann::json()},
+         {"policy", r.stamped ? nlohmann::json(r.policy) : nlohmann::json()},
+         {"sidecar", r.sidecar.string()},
+         {"verdict_now", r.verdict_now},
+         {"verdict_message_now", r.verdict_message_now},
+         {"changed_since_stamp", r.changed_since_stamp},
+         {"last_race", r.last_race ? nlohmann::json(*r.last_race) : nlohmann::json()}};
+}
+
+std::optional<explain_report> explain_of(const scope_options& o, const std::string& family) {
   for (const auto& path : find_manifests(o)) {
     const auto m = load_manifest(path);
     const auto* decl = m.family(family);
     if (!decl) continue;
-    const auto record = stamp::read_stamp_record(m);
-    std::cout << fmt::format("{} (scope {}, {} rows, reference {}, fallback chain {})\n", family, m.scope,
-                             decl->rows.size(), decl->reference, fmt::join(decl->fallback, " → "));
-    if (!record || !record->families.count(family)) {
-      std::cout << fmt::format("not stamped yet: build the project once.\nthe sidecar now: {}\n",
-                               judge(m, box::this_box()).message);
-      return 0;
-    }
-    const auto& r = record->families.at(family);
-    std::cout << "\n" << stamp::explain_line(r, record->verdict, record->policy) << "\n";
-    std::cout << "\nstamp order:\n";
-    for (const auto& step : r.steps) std::cout << "  - " << step << "\n";
-    // The record is what the binary was stamped with; the sidecar may have changed since.
+    explain_report r;
+    r.family = family;
+    r.scope = m.scope;
+    r.rows = decl->rows.size();
+    r.reference = decl->reference;
+    r.fallback_chain = decl->fallback;
+    r.sidecar = sidecar_path(m);
     const auto now = judge(m, box::this_box());
-    if (now.message != record->verdict_message)
-      std::cout << fmt::format(
-          "\nsince the stamp: {}\n  The binary runs what it was stamped with until the next build.\n", now.message);
-    const auto file = sidecar::load(sidecar_path(m));
-    if (const auto* race = file.doc ? file.doc->race_of(family) : nullptr) print_last_race(*race, sidecar_path(m));
+    r.verdict_now = sidecar::to_string(now.v);
+    r.verdict_message_now = now.message;
+    if (const auto record = stamp::read_stamp_record(m); record && record->families.count(family)) {
+      r.stamped = record->families.at(family);
+      r.stamp_verdict = record->verdict;
+      r.policy = record->policy;
+      // The record is what the binary was stamped with; the sidecar may have changed since.
+      r.changed_since_stamp = now.message != record->verdict_message;
+    }
+    const auto file = sidecar::load(r.sidecar);
+    if (const auto* race = file.doc ? file.doc->race_of(family) : nullptr) r.last_race = *race;
+    return r;
+  }
+  return std::nullopt;
+}
+
+int cmd_explain(const scope_options& o, const std::string& family, bool as_json) {
+  const auto r = explain_of(o, family);
+  if (!r) throw std::runtime_error(fmt::format("no scope declares a family '{}'", family));
+  if (as_json) {
+    std::cout << util::json_text(nlohmann::json(*r)) << "\n";
     return 0;
   }
-  throw std::runtime_error(fmt::format("no scope declares a family '{}'", family));
+  std::cout << fmt::format("{} (scope {}, {} rows, reference {}, fallback chain {})\n", family, r->scope, r->rows,
+                           r->reference, fmt::join(r->fallback_chain, " → "));
+  if (!r->stamped) {
+    std::cout << fmt::format("not stamped yet: build the project once.\nthe sidecar now: {}\n", r->verdict_message_now);
+    return 0;
+  }
+  std::cout << "\n" << stamp::explain_line(*r->stamped, r->stamp_verdict, r->policy) << "\n";
+  std::cout << "\nstamp order:\n";
+  for (const auto& step : r->stamped->steps) std::cout << "  - " << step << "\n";
+  if (r->changed_since_stamp)
+    std::cout << fmt::format(
+        "\nsince the stamp: {}\n  The binary runs what it was stamped with until the next build.\n",
+        r->verdict_message_now);
+  if (r->last_race) print_last_race(*r->last_race, r->sidecar);
+  return 0;
 }
 
 }  // namespace
 
 void register_mint_commands(CLI::App& app) {
   static scope_options mint_opts, status_opts, verdict_opts, explain_opts;
-  static bool when_needed = false, as_json = false, check = false;
+  static bool when_needed = false, as_json = false, check = false, explain_json = false;
   static std::string family;
 
   auto* mint = app.add_subcommand(
@@ -353,7 +408,8 @@ void register_mint_commands(CLI::App& app) {
       app.add_subcommand("explain", "Why a family got its row: the stamp order step by step and the race table");
   add_scope_options(explain, explain_opts);
   explain->add_option("family", family, "The family")->required();
-  explain->callback([] { exit_code() = cmd_explain(explain_opts, family); });
+  explain->add_flag("--json", explain_json, "Machine-readable: the same report as one JSON document");
+  explain->callback([] { exit_code() = cmd_explain(explain_opts, family, explain_json); });
 
   register_profile_commands(app);
 }

@@ -1,4 +1,4 @@
-# `tune status --json`, `tune verdict` and `tune explain` on a minted Ninja tree (the
+# `tune status --json`, `tune verdict` and `tune explain` (and --json) on a minted Ninja tree (the
 # e2e.ninja.mint fixture's). They only read the tree.
 #   -DTREE=<the minted build tree>
 include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
@@ -43,6 +43,28 @@ e2e_expect_matches("tune explain planted" "${E2E_OUTPUT}"
 e2e_expect_contains("tune explain planted" "${E2E_OUTPUT}" "winner passes1 over fallback passes4, verdict won")
 string(REGEX MATCH "\n +passes1 +[0-9.]+ +[0-9.]+ [^\n]*" winner_line "${E2E_OUTPUT}")
 e2e_expect_contains("tune explain planted (the race table's winner row)" "${winner_line}" "<- winner")
+
+# --json: the same report from the same source, as one document.
+e2e_run(explain-json COMMAND "${E2E_TOOL}" explain planted --json --build-dir "${TREE}")
+set(explained "${E2E_OUTPUT}")
+e2e_json(v "${explained}" scope)
+e2e_expect_equal("explain --json scope" "${v}" e2e)
+e2e_json(v "${explained}" rows)
+e2e_expect_equal("explain --json rows" "${v}" 3)
+e2e_json(v "${explained}" stamped suffix)
+e2e_expect_equal("explain --json stamped.suffix" "${v}" passes1)
+e2e_json(v "${explained}" stamped measured_here)
+e2e_expect_equal("explain --json stamped.measured_here" "${v}" ON)
+e2e_json(v "${explained}" verdict_now)
+e2e_expect_equal("explain --json verdict_now" "${v}" fresh)
+e2e_json(v "${explained}" changed_since_stamp)
+e2e_expect_equal("explain --json changed_since_stamp" "${v}" OFF)
+e2e_json(race_winner "${sidecar}" race planted winner)
+e2e_json(v "${explained}" last_race winner)
+e2e_expect_equal("explain --json last_race.winner (the sidecar's)" "${v}" "${race_winner}")
+e2e_json(median "${sidecar}" race planted rows passes1 median_ns)
+e2e_json(v "${explained}" last_race rows passes1 median_ns)
+e2e_expect_equal("explain --json last_race row median (the sidecar's)" "${v}" "${median}")
 
 e2e_run(explain-unknown MAY_FAIL COMMAND "${E2E_TOOL}" explain nosuch --build-dir "${TREE}")
 if(E2E_RC EQUAL 0)
