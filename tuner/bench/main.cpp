@@ -287,6 +287,7 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
       if (g.info->name != r.name) continue;
       auto table = tune::bench::table_of(r, *g.info, g.gate.rows());
       if (!g.info->companions.empty()) tune::bench::add_companions(table, r, *g.info, g.gate);
+      if (g.session->work() > 0) table.work = tune::race::work_record{g.session->work(), g.session->work_unit()};
       answer.families[r.name] = std::move(table);
     }
   }

@@ -264,7 +264,13 @@ void print_last_race(const race::race_table& race, const std::filesystem::path& 
   std::cout << fmt::format("\nlast race ({}): winner {} over fallback {}, verdict {}, need {:.1f}%\n", sidecar.string(),
                            or_unknown(race.winner), or_unknown(race.fallback), or_unknown(race.verdict), race.need_pct);
   if (!race.adopted()) std::cout << "  " << race.note << "\n";
-  std::cout << fmt::format("\n  {:<24} {:>12} {:>12} {:>7}  {}\n", "row", "median ns", "best ns", "rounds", "");
+  // A rate per row when the fixture declared one call's work (fx.work): at the row's median.
+  const auto rate = [&](const race::race_row& row) {
+    return race.work && row.median_ns ? fmt::format(" {:>16}", race::rate_text(*race.work, *row.median_ns))
+                                      : std::string(race.work ? 17 : 0, ' ');
+  };
+  std::cout << fmt::format("\n  {:<24} {:>12} {:>12} {:>7}{}  {}\n", "row", "median ns", "best ns", "rounds",
+                           race.work ? fmt::format(" {:>16}", "rate") : std::string(), "");
   for (const auto& [suffix, row] : race.rows) {
     const auto* failure = row.last_fail_reason ? &*row.last_fail_reason : nullptr;
     const auto diagnostic = [failure] {
@@ -278,8 +284,8 @@ void print_last_race(const race::race_table& race, const std::filesystem::path& 
       continue;
     }
     const auto num = [](const std::optional<double>& v) { return v ? fmt::format("{:.1f}", *v) : std::string("-"); };
-    std::cout << fmt::format("  {:<24} {:>12} {:>12} {:>7}  {}\n", suffix, num(row.median_ns), num(row.best_ns),
-                             row.rounds.value_or(0), suffix == race.winner ? "<- winner" : "");
+    std::cout << fmt::format("  {:<24} {:>12} {:>12} {:>7}{}  {}\n", suffix, num(row.median_ns), num(row.best_ns),
+                             row.rounds.value_or(0), rate(row), suffix == race.winner ? "<- winner" : "");
     if (failure)
       std::cout << fmt::format("  {:<24} failed after it was timed: {}: {}\n", "", failure->stage, failure->detail);
   }

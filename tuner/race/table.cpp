@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include <fmt/format.h>
+
 #include "util/json_members.h"
 
 namespace tune::race {
@@ -27,6 +29,18 @@ double nan_if_null(const json& in, const char* key) {
 }
 
 }  // namespace
+
+std::string rate_text(const work_record& w, double ns) {
+  double per_s = w.amount / ns * 1e9;
+  const char* prefix = "";
+  for (const char* p : {"k", "M", "G", "T"}) {
+    if (per_s < 1000) break;
+    per_s /= 1000;
+    prefix = p;
+  }
+  const std::string unit = w.unit == "flop" ? "FLOP" : w.unit == "byte" ? "B" : w.unit;
+  return fmt::format("{:.{}f} {}{}/s", per_s, per_s < 10 ? 2 : per_s < 100 ? 1 : 0, prefix, unit);
+}
 
 void to_json(json& out, const row_failure& f) {
   out = {{"stage", f.stage}, {"detail", f.detail}};
@@ -93,6 +107,7 @@ void to_json(json& out, const race_table& t) {
   if (t.profile) out["profile"] = *t.profile;
   if (t.companion_races) out["companion_races"] = *t.companion_races;
   if (t.companions) out["companions"] = *t.companions;
+  if (t.work) out["work"] = {{"amount", t.work->amount}, {"unit", t.work->unit}};
   util::put_other_members(out, t.other);
 }
 
@@ -111,9 +126,11 @@ void from_json(const json& in, race_table& t) {
   t.rows = in.value("rows", std::map<std::string, race_row>());
   t.companion_races = optional_member<std::map<std::string, race_table>>(in, "companion_races");
   t.companions = optional_member<std::map<std::string, std::string>>(in, "companions");
+  if (const auto work = in.find("work"); work != in.end() && work->is_object())
+    t.work = work_record{work->at("amount").get<double>(), work->at("unit").get<std::string>()};
   t.other = util::other_members(
       in, {"winner", "fallback", "verdict", "profile", "need_pct", "margin_pct", "demoted", "demoted_margin_pct",
-           "drift_pct", "note", "ms", "rows", "companion_races", "companions"});
+           "drift_pct", "note", "ms", "rows", "companion_races", "companions", "work"});
 }
 
 mint_record record_of(const mint_result& r) {

@@ -23,6 +23,17 @@ struct gate_errors {
   double abs = 0, rel = 0, ulp = 0;
 };
 
+// One call's work as the fixture declared it (fx.work(2.0 * n, "flop")): what turns a time per
+// call into a rate.
+struct work_record {
+  double amount = 0;
+  std::string unit;
+};
+
+// "3.12 GFLOP/s", "870 MB/s", "1.50 Gadd/s": `w` per call at `ns` per call, with the SI prefix
+// that keeps the number between 1 and 1000 (k to T). A unit "flop" is written FLOP, "byte" B.
+std::string rate_text(const work_record& w, double ns);
+
 struct race_row {
   std::optional<std::string> rejected;  // why it was not timed
   std::optional<double> median_ns;      // per call; absent for a row never timed
@@ -52,6 +63,7 @@ struct race_table {
   std::string note;
   double ms = 0;
   std::map<std::string, race_row> rows;  // by suffix
+  std::optional<work_record> work;       // one call's work, when the family's fixture declared it
   // A family's companions: the race of each (rows gated against the reference's companion) and,
   // where a companion's race seated another row than the family's, that seat.
   std::optional<std::map<std::string, race_table>> companion_races;

@@ -106,6 +106,13 @@ void check_race_table(const json& table, const std::string& where) {
   optional_number(table, where, "ms", false);
   for (const char* key : {"margin_pct", "demoted_margin_pct", "drift_pct"}) optional_number(table, where, key, true);
   optional_string_or_null(table, where, "demoted");
+  if (const auto work = table.find("work"); work != table.end()) {
+    const std::string work_where = child(where, "work");
+    object_at(*work, work_where);
+    if (const json& amount = required(*work, work_where, "amount"); !amount.is_number() || !(amount.get<double>() > 0))
+      fail(child(work_where, "amount"), amount, "a positive number");
+    string_at(required(*work, work_where, "unit"), child(work_where, "unit"));
+  }
   if (const auto seats = table.find("companions"); seats != table.end())
     for (const auto& [companion, seat] : object_at(*seats, child(where, "companions")).items())
       string_at(seat, child(child(where, "companions"), companion));

@@ -37,6 +37,7 @@ e2e_expect_contains("tune verdict" "${E2E_OUTPUT}" "e2e: fresh")
 e2e_expect_contains("tune verdict" "${E2E_OUTPUT}" "${TREE}/e2e.tune.json")
 
 e2e_run(explain COMMAND "${E2E_TOOL}" explain planted --build-dir "${TREE}")
+set(explain_text "${E2E_OUTPUT}")
 e2e_expect_contains("tune explain planted" "${E2E_OUTPUT}" "planted (scope e2e, 3 rows, reference passes2, fallback chain passes4)")
 e2e_expect_matches("tune explain planted" "${E2E_OUTPUT}"
   "stamped: passes1 \\(source: sidecar, \\+[0-9.]+% over passes4\\); scope verdict fresh, policy auto")
@@ -65,6 +66,18 @@ e2e_expect_equal("explain --json last_race.winner (the sidecar's)" "${v}" "${rac
 e2e_json(median "${sidecar}" race planted rows passes1 median_ns)
 e2e_json(v "${explained}" last_race rows passes1 median_ns)
 e2e_expect_equal("explain --json last_race row median (the sidecar's)" "${v}" "${median}")
+
+# Rates: planted's fixture declares its work (fx.work(4096, "add")), twins' does not.
+e2e_json(v "${sidecar}" race planted work unit)
+e2e_expect_equal("sidecar race.planted.work.unit" "${v}" add)
+e2e_json(v "${sidecar}" race planted work amount)
+e2e_expect_matches("sidecar race.planted.work.amount" "${v}" "^4096(\\.0)?$")
+string(REGEX MATCH "\n +passes1 +[0-9.]+ +[0-9.]+ [^\n]*" winner_line "${explain_text}")
+e2e_expect_matches("tune explain planted: a rate per timed row" "${winner_line}" " [0-9.]+ [kMGT]?add/s +<- winner")
+e2e_json(v "${sidecar}" race twins work)
+e2e_expect_matches("sidecar race.twins has no work" "${v}" "^<missing")
+e2e_run(explain-twins COMMAND "${E2E_TOOL}" explain twins --build-dir "${TREE}")
+e2e_expect_not_contains("tune explain twins: no rate without declared work" "${E2E_OUTPUT}" "/s")
 
 e2e_run(explain-unknown MAY_FAIL COMMAND "${E2E_TOOL}" explain nosuch --build-dir "${TREE}")
 if(E2E_RC EQUAL 0)

@@ -69,3 +69,36 @@ TEST_CASE("the mint's race request reads back as written; no budget is null, not
   request.budget_s = 30;
   CHECK(nlohmann::json(request).get<race::race_request>().budget_s == doctest::Approx(30));
 }
+
+TEST_CASE("a rate is one call's work over its time, with the prefix that keeps it readable") {
+  CHECK(race::rate_text({2.0 * 4096, "flop"}, 2868) == "2.86 GFLOP/s");
+  CHECK(race::rate_text({1e6, "byte"}, 1e6) == "1.00 GB/s");
+  CHECK(race::rate_text({4096, "add"}, 1e6) == "4.10 Madd/s");
+  CHECK(race::rate_text({4096, "add"}, 100) == "41.0 Gadd/s");
+  CHECK(race::rate_text({1, "add"}, 1e7) == "100 add/s");
+  CHECK(race::rate_text({1e6, "flop"}, 1) == "1000 TFLOP/s");  // T is the largest prefix
+}
+
+TEST_CASE("a race table keeps the fixture's work; the format refuses work it cannot turn into a rate") {
+  race::race_table table;
+  table.winner = "fast";
+  table.fallback = "base";
+  table.verdict = "won";
+  table.work = race::work_record{8192, "flop"};
+  const nlohmann::json written = table;
+  CHECK(written["work"] == nlohmann::json{{"amount", 8192.0}, {"unit", "flop"}});
+  const auto read = written.get<race::race_table>();
+  REQUIRE(read.work);
+  CHECK(read.work->amount == 8192);
+  CHECK(read.work->unit == "flop");
+  CHECK_FALSE(nlohmann::json(race::race_table{}).contains("work"));
+  CHECK_FALSE(sidecar::race_table_shape_error(written, "race.dot"));
+  auto zero = written;
+  zero["work"]["amount"] = 0;
+  CHECK(sidecar::race_table_shape_error(zero, "race.dot") ==
+        std::optional<std::string>("race.dot.work.amount is an integer, expected a positive number"));
+  auto no_unit = written;
+  no_unit["work"].erase("unit");
+  CHECK(sidecar::race_table_shape_error(no_unit, "race.dot") ==
+        std::optional<std::string>("race.dot.work has no \"unit\""));
+}
