@@ -100,7 +100,7 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
 
   bench_answer answer;
   const auto fail = [&](mint_outcome::kind status, std::string reason) {
-    sidecar::archive_failure(box.identity, m.scope, reason);
+    sidecar::archive_failure(box.identity, m.scope, m.bench, reason);
     answer.failed = mint_outcome{status, std::move(reason)};
     return answer;
   };

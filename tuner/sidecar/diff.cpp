@@ -3,35 +3,24 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <optional>
 #include <set>
-#include <vector>
 
 namespace tune::sidecar {
 namespace {
 
-std::string seat_text(const document& doc, const std::string& family) {
-  const std::string* seat = doc.seat_of(family);
-  if (!seat) return "(none)";
-  std::string text = *seat;
-  if (const auto* table = doc.race_of(family); table && table->margin_pct)
-    text += fmt::format(" (margin {:.1f}%)", *table->margin_pct);
-  return text;
+std::optional<std::string> seat(const document& doc, const std::string& family) {
+  const std::string* s = doc.seat_of(family);
+  return s ? std::optional<std::string>(*s) : std::nullopt;
 }
 
-std::vector<std::string> moved_seats(const document& before, const document& after) {
-  std::set<std::string> families;
-  for (const auto& [family, seat] : before.kernels) families.insert(family);
-  for (const auto& [family, seat] : after.kernels) families.insert(family);
+std::optional<double> margin(const document& doc, const std::string& family) {
+  const auto* table = doc.race_of(family);
+  return table ? table->margin_pct : std::nullopt;
+}
 
-  std::vector<std::string> lines;
-  for (const std::string& family : families) {
-    const std::string* old_seat = before.seat_of(family);
-    const std::string* new_seat = after.seat_of(family);
-    if (old_seat && new_seat && *old_seat == *new_seat) continue;
-    lines.push_back(fmt::format("  {}: {} → {}", family, seat_text(before, family), seat_text(after, family)));
-  }
-  return lines;
+std::string seat_text(const std::optional<std::string>& seat, const std::optional<double>& margin_pct) {
+  if (!seat) return "(none)";
+  return margin_pct ? fmt::format("{} (margin {:.1f}%)", *seat, *margin_pct) : *seat;
 }
 
 std::optional<double> median_ns(const race::race_table& table, const std::string& suffix) {
@@ -40,44 +29,73 @@ std::optional<double> median_ns(const race::race_table& table, const std::string
   return row->second.median_ns;
 }
 
-// Per row (same family and suffix) after/before; the median over those ratios, so one row that
-// moved a lot does not read as a shift of the whole box. A family whose race table is identical in
-// both documents was carried over, not measured twice, so it contributes nothing.
-std::vector<double> row_ratios(const document& before, const document& after) {
-  std::vector<double> ratios;
-  for (const auto& [family, table] : after.race) {
-    const auto* old_table = before.race_of(family);
-    // As written: a NaN gate error is null on disk, equal to itself.
-    if (!old_table || nlohmann::json(*old_table).dump() == nlohmann::json(table).dump()) continue;
-    for (const auto& [suffix, row] : table.rows) {
-      const auto now = median_ns(table, suffix);
-      const auto then = median_ns(*old_table, suffix);
-      if (now && then) ratios.push_back(*now / *then);
-    }
-  }
-  return ratios;
-}
-
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const size_t n = values.size();
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
+nlohmann::json or_null(const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+
 }  // namespace
 
-std::string describe_changes(const document& before, const document& after) {
-  const std::vector<std::string> moved = moved_seats(before, after);
-  std::string text = moved.empty() ? "no seats moved\n" : fmt::format("seats moved: {}\n", moved.size());
-  for (const std::string& line : moved) text += line + "\n";
+changes compare(const document& before, const document& after) {
+  changes out;
+  std::set<std::string> families;
+  for (const auto& [family, s] : before.kernels) families.insert(family);
+  for (const auto& [family, s] : after.kernels) families.insert(family);
+  for (const std::string& family : families) {
+    const auto from = seat(before, family), to = seat(after, family);
+    if (from && to && *from == *to) continue;
+    out.moved.push_back({family, from, to, margin(before, family), margin(after, family)});
+  }
 
-  const std::vector<double> ratios = row_ratios(before, after);
-  if (ratios.empty())
+  std::vector<double> ratios;
+  for (const auto& [family, table] : after.race) {
+    const auto* old_table = before.race_of(family);
+    // As written: a NaN gate error is null on disk, equal to itself.
+    if (old_table && nlohmann::json(*old_table).dump() == nlohmann::json(table).dump()) continue;
+    out.raced.push_back(family);
+    if (!old_table) continue;
+    for (const auto& [suffix, row] : table.rows) {
+      const auto now = median_ns(table, suffix);
+      const auto then = median_ns(*old_table, suffix);
+      if (now && then) ratios.push_back(*now / *then);
+    }
+  }
+  out.rows_compared = ratios.size();
+  if (!ratios.empty()) out.median_shift_pct = (median(ratios) - 1) * 100;
+  return out;
+}
+
+std::string describe_changes(const changes& c) {
+  std::string text = c.moved.empty() ? "no seats moved\n" : fmt::format("seats moved: {}\n", c.moved.size());
+  for (const seat_move& m : c.moved)
+    text += fmt::format("  {}: {} → {}\n", m.family, seat_text(m.from, m.from_margin_pct),
+                        seat_text(m.to, m.to_margin_pct));
+  if (!c.median_shift_pct)
     text += "no row was measured by both mints\n";
   else
     text += fmt::format("median shift over {} row{} both mints measured: {:+.1f}% (time per call, after vs before)\n",
-                        ratios.size(), ratios.size() == 1 ? "" : "s", (median(ratios) - 1) * 100);
+                        c.rows_compared, c.rows_compared == 1 ? "" : "s", *c.median_shift_pct);
   return text;
+}
+
+std::string describe_changes(const document& before, const document& after) {
+  return describe_changes(compare(before, after));
+}
+
+void to_json(nlohmann::json& out, const changes& c) {
+  out = {{"moved", nlohmann::json::array()},
+         {"raced", c.raced},
+         {"rows_compared", c.rows_compared},
+         {"median_shift_pct", or_null(c.median_shift_pct)}};
+  for (const seat_move& m : c.moved)
+    out["moved"].push_back({{"family", m.family},
+                            {"from", or_null(m.from)},
+                            {"to", or_null(m.to)},
+                            {"from_margin_pct", or_null(m.from_margin_pct)},
+                            {"to_margin_pct", or_null(m.to_margin_pct)}});
 }
 
 }  // namespace tune::sidecar

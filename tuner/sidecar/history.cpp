@@ -14,6 +14,7 @@
 #include "util/atomic_file.h"
 #include "util/utc_time.h"
 #include "util/json_file.h"
+#include "util/json_reader.h"
 
 namespace tune::sidecar {
 namespace fs = std::filesystem;
@@ -85,11 +86,15 @@ fs::path archive_mint(const std::string& box_identity, const std::string& scope,
   return archive(box_identity, scope, "tune", sidecar_text, when);
 }
 
-fs::path archive_failure(const std::string& box_identity, const std::string& scope, const std::string& reason,
-                         std::chrono::system_clock::time_point when) {
-  const nlohmann::json stub = {
-      {"format", "tune-mint-failure/1"},    {"scope", scope},     {"box", box_identity}, {"reason", reason},
-      {"written", util::utc_iso8601(when)}, {"tool", tool_name()}};
+fs::path archive_failure(const std::string& box_identity, const std::string& scope, const fs::path& bench,
+                         const std::string& reason, std::chrono::system_clock::time_point when) {
+  const nlohmann::json stub = {{"format", "tune-mint-failure/1"},
+                               {"scope", scope},
+                               {"box", box_identity},
+                               {"bench", bench.string()},
+                               {"reason", reason},
+                               {"written", util::utc_iso8601(when)},
+                               {"tool", tool_name()}};
   return archive(box_identity, scope, "FAILED", util::json_text(stub) + "\n", when);
 }
 
@@ -109,6 +114,49 @@ std::vector<history_entry> list_history(const std::string& box_identity) {
   std::sort(entries.begin(), entries.end(),
             [](const history_entry& a, const history_entry& b) { return a.file.filename() < b.file.filename(); });
   return entries;
+}
+
+std::vector<past_mint> history_of(const std::string& box_identity, const std::string& scope, const fs::path& bench) {
+  const auto same_bench = [&](const std::string& path) {
+    return fs::path(path).lexically_normal() == bench.lexically_normal();
+  };
+  std::vector<past_mint> out;
+  for (history_entry& entry : list_history(box_identity)) {
+    if (entry.scope != safe_name(scope)) continue;
+    past_mint mint{std::move(entry), std::nullopt, std::nullopt, "", ""};
+    if (!mint.entry.failed) {
+      loaded l = load(mint.entry.file);
+      if (!l.doc) {
+        mint.unreadable = l.error;
+      } else {
+        const scope_record* record = l.doc->scope(scope);
+        if (!record || !same_bench(record->bench.path)) continue;
+        mint.written = l.doc->provenance.written;
+        mint.doc = std::move(l.doc);
+      }
+      out.push_back(std::move(mint));
+      continue;
+    }
+    try {
+      const nlohmann::json stub = util::read_json_file(mint.entry.file);
+      const auto text = [&](const char* key) {
+        const auto it = stub.find(key);
+        return it != stub.end() && it->is_string() ? std::optional<std::string>(it->get<std::string>()) : std::nullopt;
+      };
+      if (text("format") != "tune-mint-failure/1" || !text("reason"))
+        mint.unreadable = "not a tune-mint-failure/1 stub with a reason";
+      else if (!text("bench") || !same_bench(*text("bench")))
+        continue;
+      mint.written = text("written");
+      mint.failure = text("reason").value_or("");
+    } catch (const util::json_error& e) {
+      mint.unreadable = e.where_and_what();
+    } catch (const std::runtime_error& e) {  // read_json_file's own message: gone since it was listed
+      mint.unreadable = e.what();
+    }
+    out.push_back(std::move(mint));
+  }
+  return out;
 }
 
 std::string diff_history(const fs::path& older, const fs::path& newer) {

@@ -14,8 +14,11 @@
 //                millisecond get "~2", "~3", ... before the extension.
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "sidecar/document.h"
 
 namespace tune::sidecar {
 
@@ -31,9 +34,10 @@ std::filesystem::path archive_mint(const std::string& box_identity, const std::s
                                    const std::string& sidecar_text, std::chrono::system_clock::time_point when);
 
 // A failed mint leaves the sidecar untouched and archives a `*.FAILED.json` stub naming the reason:
-// {"format": "tune-mint-failure/1", "scope", "box", "reason", "written", "tool"}.
+// {"format": "tune-mint-failure/1", "scope", "box", "bench", "reason", "written", "tool"}, `bench`
+// the scope's bench executable (which build tree the mint was of).
 std::filesystem::path archive_failure(const std::string& box_identity, const std::string& scope,
-                                      const std::string& reason,
+                                      const std::filesystem::path& bench, const std::string& reason,
                                       std::chrono::system_clock::time_point when = std::chrono::system_clock::now());
 
 struct history_entry {
@@ -46,6 +50,22 @@ struct history_entry {
 // Past mints of a box, oldest first; an empty list when nothing was archived yet. Files in the
 // folder that are not archive entries (e.g. a temporary left by a crash) are not listed.
 std::vector<history_entry> list_history(const std::string& box_identity);
+
+// One archived mint as `tune history` shows it.
+struct past_mint {
+  history_entry entry;
+  std::optional<std::string> written;  // provenance.written, or the stub's
+  std::optional<document> doc;         // the archived sidecar; nullopt for a failed mint or an unreadable file
+  std::string failure;                 // a failed mint's reason
+  std::string unreadable;              // why the file cannot be read; "" when it can
+};
+
+// The archived mints of one scope of one build tree (and configuration), oldest first: entries
+// whose name is the scope's and whose scope record's bench (a stub's `bench`) is `bench`. An
+// entry of the scope that cannot be read is listed with why, since nothing tells whose it is; a
+// stub written before stubs named their bench is not listed.
+std::vector<past_mint> history_of(const std::string& box_identity, const std::string& scope,
+                                  const std::filesystem::path& bench);
 
 // describe_changes between two archived mints. Throws std::runtime_error naming a file that is
 // absent or not a readable sidecar (a FAILED stub included).

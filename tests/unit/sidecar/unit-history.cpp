@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "sidecar/diff.h"
 #include "sidecar/history.h"
 #include "sidecar/store.h"
 #include "sidecar_fixture.h"
@@ -58,12 +59,13 @@ TEST_CASE("history_dir: TUNE_HISTORY, else XDG_STATE_HOME when absolute, else HO
 
 TEST_CASE("a failed mint archives a FAILED stub naming the reason") {
   test::sidecar_fixture f;
-  const fs::path stub =
-      sidecar::archive_failure(test::box_a, "alpha", "noise 12.5% is above the ceiling 10%", at_ms(7));
+  const fs::path stub = sidecar::archive_failure(test::box_a, "alpha", "/b/tune/alpha/bench",
+                                                 "noise 12.5% is above the ceiling 10%", at_ms(7));
   CHECK(stub == f.dir / "history" / folder / "20261129T180000.007Z-alpha.FAILED.json");
   CHECK(util::read_json_file(stub) == json{{"format", "tune-mint-failure/1"},
                                            {"scope", "alpha"},
                                            {"box", test::box_a},
+                                           {"bench", "/b/tune/alpha/bench"},
                                            {"reason", "noise 12.5% is above the ceiling 10%"},
                                            {"written", "2026-11-29T18:00:00Z"},
                                            {"tool", "cmake-tune 0.1.0"}});
@@ -72,8 +74,8 @@ TEST_CASE("a failed mint archives a FAILED stub naming the reason") {
 
 TEST_CASE("archives never overwrite: a second entry in the same millisecond gets its own name") {
   test::sidecar_fixture f;
-  const fs::path first = sidecar::archive_failure(test::box_a, "alpha", "first", at_ms(7));
-  const fs::path second = sidecar::archive_failure(test::box_a, "alpha", "second", at_ms(7));
+  const fs::path first = sidecar::archive_failure(test::box_a, "alpha", "/b/bench", "first", at_ms(7));
+  const fs::path second = sidecar::archive_failure(test::box_a, "alpha", "/b/bench", "second", at_ms(7));
   CHECK(second == f.dir / "history" / folder / "20261129T180000.007Z-alpha~2.FAILED.json");
   CHECK(util::read_json_file(first)["reason"] == "first");
   CHECK(util::read_json_file(second)["reason"] == "second");
@@ -84,7 +86,7 @@ TEST_CASE("list_history lists archived mints oldest first and skips what is not 
   CHECK(sidecar::list_history(test::box_a).empty());
   const fs::path bench = f.bench("alpha");
   sidecar::upsert(f.sidecar, test::update_for("alpha", bench, {{"dot", "a"}}), at_ms(30));
-  sidecar::archive_failure(test::box_a, "beta", "interrupted", at_ms(20));
+  sidecar::archive_failure(test::box_a, "beta", "/b/bench", "interrupted", at_ms(20));
   sidecar::upsert(f.sidecar, test::update_for("alpha", bench, {{"dot", "b"}}), at_ms(30));
   test::write_text(f.dir / "history" / folder / ".20261129T180000.040Z-alpha.tune.json.77.0.tmp", "partial");
   test::write_text(f.dir / "history" / folder / "notes.txt", "mine");
@@ -116,7 +118,7 @@ TEST_CASE("diff_history compares two archived mints; a FAILED stub cannot be com
         "  dot: base → avx2 (margin 9.5%)\n"
         "median shift over 2 rows both mints measured: +5.5% (time per call, after vs before)\n");
 
-  const fs::path stub = sidecar::archive_failure(test::box_a, "alpha", "interrupted", at_ms(3));
+  const fs::path stub = sidecar::archive_failure(test::box_a, "alpha", bench, "interrupted", at_ms(3));
   CHECK_THROWS_WITH_AS(sidecar::diff_history(older, stub),
                        ("cannot compare \"" + stub.string() +
                         "\": it is not a readable sidecar (its format is \"tune-mint-failure/1\", expected "
@@ -126,4 +128,88 @@ TEST_CASE("diff_history compares two archived mints; a FAILED stub cannot be com
   CHECK_THROWS_WITH_AS(sidecar::diff_history(older, f.dir / "gone.tune.json"),
                        ("cannot compare \"" + (f.dir / "gone.tune.json").string() + "\": it does not exist").c_str(),
                        std::runtime_error);
+}
+
+TEST_CASE("history_of lists one build tree's mints of a scope: failed, unreadable and other trees apart") {
+  test::sidecar_fixture f;
+  const fs::path bench = f.bench("alpha");
+  const fs::path other_tree = f.dir / "other/tune/alpha/bench";
+  sidecar::upsert(f.sidecar, test::update_for("alpha", bench, {{"dot", "a"}}), at_ms(1));
+  sidecar::archive_failure(test::box_a, "alpha", bench, "noise 12.5% is above the ceiling 10%", at_ms(2));
+  sidecar::archive_failure(test::box_a, "alpha", other_tree, "interrupted", at_ms(3));
+  {  // another build tree's mint of a scope with the same name
+    test::sidecar_fixture elsewhere;
+    const auto theirs = sidecar::upsert(elsewhere.sidecar,
+                                        test::update_for("alpha", elsewhere.bench("alpha"), {{"dot", "z"}}), at_ms(4))
+                            .history_file;
+    fs::copy_file(theirs, f.dir / "history" / folder / theirs.filename());
+  }
+  sidecar::upsert(f.sidecar, test::update_for("beta", f.bench("beta"), {{"axpy", "b"}}), at_ms(5));
+  test::write_text(f.dir / "history" / folder / "20261129T180000.006Z-alpha.tune.json", "{\"format\": ");
+  // A stub from before stubs named their bench: nothing says which tree it was of.
+  test::write_text(f.dir / "history" / folder / "20261129T180000.007Z-alpha.FAILED.json",
+                   json{{"format", "tune-mint-failure/1"}, {"scope", "alpha"}, {"reason", "old"}}.dump());
+  sidecar::upsert(f.sidecar, test::update_for("alpha", bench, {{"dot", "b"}}), at_ms(8));
+
+  const auto mints = sidecar::history_of(test::box_a, "alpha", bench);
+  REQUIRE(mints.size() == 4);
+  CHECK(mints[0].entry.stamp == "20261129T180000.001Z");
+  REQUIRE(mints[0].doc);
+  CHECK(*mints[0].doc->seat_of("dot") == "a");
+  CHECK(mints[0].written == "2026-11-29T18:00:00Z");
+  CHECK(mints[1].entry.failed);
+  CHECK(mints[1].failure == "noise 12.5% is above the ceiling 10%");
+  CHECK_FALSE(mints[1].doc);
+  CHECK(mints[2].entry.stamp == "20261129T180000.006Z");
+  CHECK_FALSE(mints[2].doc);
+  CHECK(mints[2].unreadable != "");
+  REQUIRE(mints[3].doc);
+  CHECK(*mints[3].doc->seat_of("dot") == "b");
+  CHECK(sidecar::history_of(test::box_a, "alpha", other_tree).size() == 2);  // its stub, and the unreadable file
+  CHECK(sidecar::history_of(test::box_a, "beta", f.bench("beta")).size() == 1);
+  CHECK(sidecar::history_of(test::box_b, "alpha", bench).empty());
+}
+
+TEST_CASE("compare: seats moved with both margins, families raced again, the shift; as JSON") {
+  sidecar::document before, after;
+  before.kernels = {{"dot", "base"}, {"axpy", "u2"}, {"gone", "x"}};
+  after.kernels = {{"dot", "avx2"}, {"axpy", "u2"}, {"new", "y"}};
+  before.race["dot"] =
+      json(test::race_table("base", "base", nullptr, {{"base", 100}, {"avx2", 98}})).get<race::race_table>();
+  after.race["dot"] =
+      json(test::race_table("avx2", "base", 9.5, {{"base", 110}, {"avx2", 99}})).get<race::race_table>();
+  before.race["axpy"] = json(test::race_table("u2", "base", 4.0, {{"u2", 10}})).get<race::race_table>();
+  after.race["axpy"] = before.race["axpy"];  // carried over, not raced again
+  after.race["new"] = json(test::race_table("y", "y", nullptr, {{"y", 5}})).get<race::race_table>();
+
+  const auto c = sidecar::compare(before, after);
+  REQUIRE(c.moved.size() == 3);
+  CHECK(c.moved[0].family == "dot");
+  CHECK(c.moved[0].from == "base");
+  CHECK(c.moved[0].to == "avx2");
+  CHECK_FALSE(c.moved[0].from_margin_pct);
+  CHECK(c.moved[0].to_margin_pct == 9.5);
+  CHECK(c.moved[1].family == "gone");
+  CHECK_FALSE(c.moved[1].to);
+  CHECK(c.moved[2].family == "new");
+  CHECK_FALSE(c.moved[2].from);
+  CHECK(c.raced == std::vector<std::string>{"dot", "new"});
+  CHECK(c.rows_compared == 2);
+  REQUIRE(c.median_shift_pct);
+  CHECK(*c.median_shift_pct == doctest::Approx(5.5).epsilon(0.01));
+  CHECK(sidecar::describe_changes(c) ==
+        "seats moved: 3\n"
+        "  dot: base → avx2 (margin 9.5%)\n"
+        "  gone: x → (none)\n"
+        "  new: (none) → y\n"
+        "median shift over 2 rows both mints measured: +5.5% (time per call, after vs before)\n");
+  const json j = c;
+  CHECK(
+      j["moved"][0] ==
+      json{{"family", "dot"}, {"from", "base"}, {"to", "avx2"}, {"from_margin_pct", nullptr}, {"to_margin_pct", 9.5}});
+  CHECK(j["raced"] == json{"dot", "new"});
+  CHECK(j["rows_compared"] == 2);
+  CHECK(sidecar::describe_changes(sidecar::compare(after, after)) ==
+        "no seats moved\nno row was measured by both mints\n");
+  CHECK(json(sidecar::compare(after, after))["median_shift_pct"].is_null());
 }

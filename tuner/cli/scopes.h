@@ -1,0 +1,26 @@
+#pragma once
+// The options every command that reads a build tree takes (docs/cmake-api.md, "The tune tool and
+// CI"), and the scopes' manifests they name.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace tune::cli {
+
+struct scope_options {
+  std::vector<std::filesystem::path> manifests;
+  std::filesystem::path build_dir = ".";
+  std::vector<std::string> configs;  // --config: which configurations of a multi-config tree; "all"
+};
+
+// --manifest, --build-dir and --config on `cmd`.
+void add_scope_options(CLI::App* cmd, scope_options& o);
+
+// Every manifest under <build>/tune/ (one per scope, and per configuration with multi-config),
+// of the configurations --config names. A tree with several configurations needs --config: a
+// table that silently mixed them, or an explain that picked one, would not say what runs.
+std::vector<std::filesystem::path> find_manifests(const scope_options& o);
+
+}  // namespace tune::cli
