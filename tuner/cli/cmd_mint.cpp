@@ -73,6 +73,8 @@ void to_json(nlohmann::json& out, const family_status& f) {
          {"margin_pct", e ? optional_json(e->margin_pct) : nlohmann::json()},
          {"demoted", e ? optional_json(e->demoted) : nlohmann::json()},
          {"demoted_margin_pct", e ? optional_json(e->demoted_margin_pct) : nlohmann::json()},
+         {"median_ns", e ? optional_json(e->median_ns) : nlohmann::json()},
+         {"rate", e ? optional_json(e->rate) : nlohmann::json()},
          {"problems", e ? e->problems : std::vector<std::string>{}},
          {"tuned", f.tuned},
          {"measured_here", f.measured_here},

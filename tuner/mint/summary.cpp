@@ -9,7 +9,8 @@ namespace tune::mint {
 std::string summary_lines(const stamp::scope_stamp& stamped, const sidecar::document* sidecar) {
   std::string out;
   for (const auto& [family, s] : stamped.seats) {
-    out += fmt::format("  {:<24} {:<22} {}\n", family, s.suffix, stamp::why(s));
+    out += fmt::format("  {:<24} {:<22} {:<26} {}\n", family, s.suffix, stamp::time_text(s.median_ns, s.rate),
+                       stamp::why(s));
     for (const auto& c : s.companions) out += fmt::format("    companion {:<14} {}\n", c.name, stamp::companion_why(c));
     if (!sidecar) continue;
     for (const auto& [row, why] : sidecar::failed_rows(*sidecar, family))

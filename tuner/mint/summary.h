@@ -10,7 +10,8 @@
 
 namespace tune::mint {
 
-// One line per family ("  dot   unroll4_avx2   sidecar, +7.2% over unroll4_base"), one per
+// One line per family ("  dot   unroll4_avx2   41.3 ns, 3.10 GFLOP/s   sidecar, +7.2% over
+// unroll4_base"; "-" for the time of a seat not measured here), one per
 // companion under it, one per failed row ("    failed dot__x: crash: killed by SIGSEGV").
 // `sidecar` is the document the mint wrote (for the failed rows); may be null.
 std::string summary_lines(const stamp::scope_stamp& stamped, const sidecar::document* sidecar);

@@ -27,24 +27,31 @@ std::string why(const seat& s) {
 
 std::string margin_text(const seat& s) { return s.margin_pct ? fmt::format("{:+.1f}%", *s.margin_pct) : "-"; }
 
+std::string time_text(const std::optional<double>& median_ns, const std::optional<std::string>& rate) {
+  if (!median_ns) return "-";
+  return rate ? fmt::format("{:.1f} ns, {}", *median_ns, *rate) : fmt::format("{:.1f} ns", *median_ns);
+}
+
 std::string companion_why(const companion_seat& c) {
   return fmt::format("{} ({})", c.suffix, c.own_entry ? "its own sidecar entry" : "the family's row");
 }
 
 namespace {
-constexpr const char* status_format = "{:<12} {:<20} {:<24} {:<12} {:<20}  {}\n";
+constexpr const char* status_format = "{:<12} {:<20} {:<24} {:<12} {:<20}  {:<26}  {}\n";
 }  // namespace
 
 std::string status_header(bool configs) {
-  return (configs ? fmt::format("{:<16} ", "config") : "") +
-         fmt::format(fmt::runtime(status_format), "scope", "family", "stamped", "verdict", "measured", "why");
+  return (configs ? fmt::format("{:<16} ", "config") : "") + fmt::format(fmt::runtime(status_format), "scope", "family",
+                                                                         "stamped", "verdict", "measured",
+                                                                         "time per call", "why");
 }
 
 std::string status_row(const std::string& scope, const std::string& family, const family_entry* entry,
                        const std::string& verdict, const std::string& measured, const std::string& config) {
   return (config.empty() ? "" : fmt::format("{:<16} ", config)) +
          fmt::format(fmt::runtime(status_format), scope, family, entry ? entry->suffix : "(not stamped yet)", verdict,
-                     entry && entry->source == "sidecar" ? measured : "-", entry ? entry->why : "-");
+                     entry && entry->source == "sidecar" ? measured : "-",
+                     entry ? time_text(entry->median_ns, entry->rate) : "-", entry ? entry->why : "-");
 }
 
 std::string explain_line(const family_entry& entry, const std::string& verdict, const std::string& policy) {

@@ -29,6 +29,8 @@ family_entry entry_of(const seat& s) {
   e.margin_pct = s.margin_pct;
   e.demoted = s.demoted;
   e.demoted_margin_pct = s.demoted_margin_pct;
+  e.median_ns = s.median_ns;
+  e.rate = s.rate;
   e.fallback = s.fallback;
   e.problems = s.problems;
   for (const auto& c : s.companions)
@@ -51,6 +53,8 @@ void to_json(json& out, const family_entry& e) {
          {"margin_pct", optional_json(e.margin_pct)},
          {"demoted", optional_json(e.demoted)},
          {"demoted_margin_pct", optional_json(e.demoted_margin_pct)},
+         {"median_ns", optional_json(e.median_ns)},
+         {"rate", optional_json(e.rate)},
          {"fallback", e.fallback},
          {"problems", e.problems},
          {"companions", e.companions},
@@ -90,6 +94,8 @@ stamp_record parse_stamp_record(const json& doc, const std::filesystem::path& fi
     e.margin_pct = at["margin_pct"].number_or_null();
     if (const auto v = at.find("demoted_margin_pct")) e.demoted_margin_pct = v->number_or_null();
     if (const auto v = at.find("demoted")) e.demoted = string_or_null(*v);
+    if (const auto v = at.find("median_ns")) e.median_ns = v->number_or_null();
+    if (const auto v = at.find("rate")) e.rate = string_or_null(*v);
     e.steps = at["steps"].strings();
     if (const auto v = at.find("problems")) e.problems = v->strings();
     const auto companions = at["companions"].object();

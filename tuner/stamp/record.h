@@ -32,6 +32,8 @@ struct family_entry {
   std::optional<double> margin_pct;
   std::optional<std::string> demoted;
   std::optional<double> demoted_margin_pct;
+  std::optional<double> median_ns;  // seat::median_ns, seat::rate
+  std::optional<std::string> rate;
   std::string fallback;
   std::vector<std::string> problems;
   std::map<std::string, companion_entry> companions;

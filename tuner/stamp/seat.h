@@ -35,6 +35,10 @@ struct seat {
   std::string race_verdict;  // the sidecar race's verdict, when from the sidecar (won, holds, tie, demoted, ...)
   std::optional<std::string> demoted;        // the row that race demoted, when it did
   std::optional<double> demoted_margin_pct;  // and its margin when it lost the seat
+  // The row's median time per call in this box's race, and its rate when the fixture declared
+  // work (race::rate_text); only for a seat measured here.
+  std::optional<double> median_ns;
+  std::optional<std::string> rate;
   // What the stamp order passed over that a person must be told, not only `tune explain`: a
   // sidecar entry or a profile seat naming a row the family does not have or that did not build.
   std::vector<std::string> problems;

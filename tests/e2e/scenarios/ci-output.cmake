@@ -43,6 +43,11 @@ e2e_expect_equal("normal: no events in the log" "${events_normal}" 0)
 e2e_expect_matches("normal: one line per family" "${out_normal}" "\n  planted +passes1 +won +\\+[0-9.]+%\n")
 e2e_expect_matches("normal: one line per family" "${out_normal}" "\n  twins +copy[abc] +[a-z]+ +")
 e2e_expect_contains("normal: the summary" "${out_normal}" "${E2E_MINT_SUMMARY}")
+# The summary shows each seat's time per call, and its rate when the fixture declared work.
+e2e_expect_matches("normal: the summary's planted line" "${out_normal}"
+  "\n  planted +passes1 +[0-9.]+ ns, [0-9.]+ [kMGT]?add/s +sidecar, ")
+e2e_expect_matches("normal: the summary's twins line (no work, no rate)" "${out_normal}"
+  "\n  twins +copy[abc] +[0-9.]+ ns +sidecar, ")
 e2e_expect_equal("silent: no events" "${events_silent}" 0)
 e2e_expect_equal("silent: no notes" "${notes_silent}" 0)
 e2e_expect_not_contains("silent: no family lines" "${out_silent}" "  planted ")

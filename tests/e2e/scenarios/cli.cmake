@@ -32,6 +32,17 @@ foreach(pair planted=passes1 twins=copya)
   e2e_expect_equal("status ${family}.tuned" "${tuned}" ON)
 endforeach()
 
+# The stamped row's time per call and rate, from the stamp record: the sidecar's median of that row.
+e2e_json(median "${sidecar}" race planted rows passes1 median_ns)
+e2e_json(v "${status}" scopes 0 families planted median_ns)
+e2e_expect_equal("status planted.median_ns (the sidecar's, of its row)" "${v}" "${median}")
+e2e_json(planted_rate "${status}" scopes 0 families planted rate)
+e2e_expect_matches("status planted.rate" "${planted_rate}" "^[0-9.]+ [kMGT]?add/s$")
+string(JSON v TYPE "${status}" scopes 0 families twins rate)
+e2e_expect_equal("status twins.rate (no work declared)" "${v}" NULL)
+e2e_run(status-text COMMAND "${E2E_TOOL}" status --build-dir "${TREE}")
+e2e_expect_matches("tune status: planted's time and rate" "${E2E_OUTPUT}" "\n[^\n]* planted +passes1 [^\n]* ns, ${planted_rate} ")
+
 e2e_run(verdict COMMAND "${E2E_TOOL}" verdict --build-dir "${TREE}")
 e2e_expect_contains("tune verdict" "${E2E_OUTPUT}" "e2e: fresh")
 e2e_expect_contains("tune verdict" "${E2E_OUTPUT}" "${TREE}/e2e.tune.json")

@@ -137,7 +137,7 @@ TEST_CASE("every output that says what a family runs says it in the same words")
     CHECK(status_row("s", "dot", &typed, "fresh", "2026-12-01T00:00:00Z") ==
           "s            dot                  " + c.suffix + std::string(24 - c.suffix.size() + 1, ' ') +
               "fresh        " + (s.from == source::sidecar ? "2026-12-01T00:00:00Z" : "-                   ") + "  " +
-              c.why + "\n");
+              "-" + std::string(25, ' ') + "  " + c.why + "\n");
     CHECK(explain_line(entry_of(s), "fresh", "auto") ==
           "stamped: " + c.suffix + " (source: " + c.why + "); scope verdict fresh, policy auto");
     // 5. The mint's summary.
@@ -151,6 +151,50 @@ TEST_CASE("every output that says what a family runs says it in the same words")
       CHECK(header.find(", 0, false, ") != std::string::npos);
       CHECK(margin_text(s) == "-");
     }
+  }
+}
+
+TEST_CASE("a seat measured here shows its time and rate, from one record, wherever a time is shown") {
+  const nlohmann::json rows = {{"u8_avx2", {{"median_ns", 41.3}, {"best_ns", 40.0}, {"rounds", 20}}},
+                               {"u4_base", {{"median_ns", 80.0}, {"best_ns", 79.0}, {"rounds", 20}}}};
+  // The seat a fresh sidecar with `race` as dot's race table gives.
+  const auto seat_for = [](const nlohmann::json& race) {
+    const auto doc = tune::test::sidecar_document(sidecar_with("u8_avx2", race));
+    seat_inputs in;
+    in.fresh_sidecar = &doc;
+    return resolve_seat(dot(), in);
+  };
+  nlohmann::json race = {{"winner", "u8_avx2"}, {"fallback", "u4_base"}, {"verdict", "won"},
+                         {"margin_pct", 93.7},  {"rows", rows},          {"work", {{"amount", 128}, {"unit", "flop"}}}};
+  SUBCASE("with work: time and rate") {
+    const seat s = seat_for(race);
+    CHECK(s.median_ns == 41.3);
+    CHECK(s.rate == "3.10 GFLOP/s");
+    CHECK(time_text(s.median_ns, s.rate) == "41.3 ns, 3.10 GFLOP/s");
+    const auto entry = entry_of(s);
+    CHECK(
+        status_row("s", "dot", &entry, "fresh", "2026-12-01T00:00:00Z").find("  41.3 ns, 3.10 GFLOP/s       sidecar") !=
+        std::string::npos);
+    scope_stamp stamped;
+    stamped.seats = {{"dot", s}};
+    CHECK(tune::mint::summary_lines(stamped, nullptr).find(" 41.3 ns, 3.10 GFLOP/s      sidecar, +93.7%") !=
+          std::string::npos);
+    stamp_record record;
+    record.families["dot"] = entry;
+    const auto back = parse_stamp_record(nlohmann::json(record), "stamp.json").families.at("dot");
+    CHECK(back.median_ns == 41.3);
+    CHECK(back.rate == "3.10 GFLOP/s");
+  }
+  SUBCASE("without work: the time alone") {
+    race.erase("work");
+    const seat s = seat_for(race);
+    CHECK_FALSE(s.rate);
+    CHECK(time_text(s.median_ns, s.rate) == "41.3 ns");
+  }
+  SUBCASE("adopted: another box's times are not this box's") {
+    const seat s = seat_for({{"winner", "u8_avx2"}, {"verdict", "adopted"}, {"profile", "x86-avx2"}, {"rows", rows}});
+    CHECK_FALSE(s.median_ns);
+    CHECK(time_text(s.median_ns, s.rate) == "-");
   }
 }
 
