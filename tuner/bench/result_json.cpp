@@ -15,6 +15,8 @@ race::race_table table_of(const race::family_result& r, const family_info& famil
       // A runnable row that was never timed (the only one of its family) has no times to record.
       entry.median_ns = row.median_ns;
       entry.best_ns = row.best_ns;
+      entry.q1_ns = row.q1_ns;
+      entry.q3_ns = row.q3_ns;
       entry.rounds = row.rounds;
       entry.finalist = row.finalist;
     }

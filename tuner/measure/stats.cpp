@@ -49,6 +49,16 @@ double cv_pct(const std::vector<double>& xs) {
   return std::sqrt(squares / (n - 1)) / mean * 100;
 }
 
+double quantile(std::vector<double> xs, double q) {
+  require_values(xs, "quantile");
+  if (!(q >= 0 && q <= 1)) throw std::invalid_argument(fmt::format("quantile: q = {} is outside [0, 1]", q));
+  std::sort(xs.begin(), xs.end());
+  const double at = q * static_cast<double>(xs.size() - 1);
+  const std::size_t below = static_cast<std::size_t>(at);
+  if (below + 1 >= xs.size()) return xs.back();
+  return xs[below] + (at - static_cast<double>(below)) * (xs[below + 1] - xs[below]);
+}
+
 double minimum(const std::vector<double>& xs) {
   require_values(xs, "minimum");
   return *std::min_element(xs.begin(), xs.end());

@@ -19,6 +19,11 @@ double mad_pct(const std::vector<double>& xs);
 // single value. Throws std::invalid_argument when `xs` is empty or its mean is not positive.
 double cv_pct(const std::vector<double>& xs);
 
+// The q-quantile of `xs` (0 <= q <= 1), interpolated linearly between the two nearest order
+// statistics (the "type 7" rule most tools use): quantile(xs, 0.5) is the median. Throws
+// std::invalid_argument when `xs` is empty or q is outside [0, 1].
+double quantile(std::vector<double> xs, double q);
+
 // Smallest value. Throws std::invalid_argument when `xs` is empty.
 double minimum(const std::vector<double>& xs);
 

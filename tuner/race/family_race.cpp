@@ -254,6 +254,8 @@ family_result race_family(std::size_t index, const family_input& family, window_
     auto& row = out.rows[r];
     row.median_ns = measure::median(per_call[r]);
     row.best_ns = measure::minimum(per_call[r]);
+    row.q1_ns = measure::quantile(per_call[r], 0.25);
+    row.q3_ns = measure::quantile(per_call[r], 0.75);
     row.rounds = static_cast<int>(per_call[r].size());
     row.finalist = std::find(pick.rows.begin(), pick.rows.end(), r) != pick.rows.end();
   }

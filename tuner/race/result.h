@@ -23,6 +23,7 @@ struct row_result {
   std::optional<row_failure> failed;    // set when it was excluded for failing
   std::optional<double> median_ns;      // per call, over every round the row ran
   std::optional<double> best_ns;        // per call: the witness beside the median
+  std::optional<double> q1_ns, q3_ns;   // per call: the quartiles of its rounds (the spread a chart shows)
   int rounds = 0;
   bool finalist = false;
 };

@@ -58,6 +58,8 @@ void to_json(json& out, const race_row& r) {
   if (r.rejected) out["rejected"] = *r.rejected;
   if (r.median_ns) out["median_ns"] = *r.median_ns;
   if (r.best_ns) out["best_ns"] = *r.best_ns;
+  if (r.q1_ns) out["q1_ns"] = *r.q1_ns;
+  if (r.q3_ns) out["q3_ns"] = *r.q3_ns;
   if (r.rounds) out["rounds"] = *r.rounds;
   if (r.finalist) out["finalist"] = *r.finalist;
   if (r.last_fail_reason) out["last_fail_reason"] = *r.last_fail_reason;
@@ -76,6 +78,8 @@ void from_json(const json& in, race_row& r) {
   r.rejected = optional_member<std::string>(in, "rejected");
   r.median_ns = optional_member<double>(in, "median_ns");
   r.best_ns = optional_member<double>(in, "best_ns");
+  r.q1_ns = optional_member<double>(in, "q1_ns");
+  r.q3_ns = optional_member<double>(in, "q3_ns");
   r.rounds = optional_member<std::int64_t>(in, "rounds");
   r.finalist = optional_member<bool>(in, "finalist");
   r.last_fail_reason = optional_member<row_failure>(in, "last_fail_reason");
@@ -83,8 +87,9 @@ void from_json(const json& in, race_row& r) {
     r.worst = gate_errors{nan_if_null(in, "worst_abs"), nan_if_null(in, "worst_rel"), nan_if_null(in, "worst_ulp")};
   r.impl_hash = optional_member<std::string>(in, "impl_hash");
   r.compile = optional_member<std::string>(in, "compile");
-  r.other = util::other_members(in, {"rejected", "median_ns", "best_ns", "rounds", "finalist", "last_fail_reason",
-                                     "worst_abs", "worst_rel", "worst_ulp", "impl_hash", "compile"});
+  r.other =
+      util::other_members(in, {"rejected", "median_ns", "best_ns", "q1_ns", "q3_ns", "rounds", "finalist",
+                               "last_fail_reason", "worst_abs", "worst_rel", "worst_ulp", "impl_hash", "compile"});
 }
 
 void to_json(json& out, const race_table& t) {

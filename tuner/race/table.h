@@ -38,6 +38,7 @@ struct race_row {
   std::optional<std::string> rejected;  // why it was not timed
   std::optional<double> median_ns;      // per call; absent for a row never timed
   std::optional<double> best_ns;
+  std::optional<double> q1_ns, q3_ns;  // the quartiles of its rounds' times per call
   std::optional<std::int64_t> rounds;  // present for every row that was not rejected
   std::optional<bool> finalist;
   std::optional<row_failure> last_fail_reason;

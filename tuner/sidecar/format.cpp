@@ -85,7 +85,7 @@ void optional_string_or_null(const json& object, const std::string& where, const
 
 void check_row(const json& row, const std::string& where) {
   object_at(row, where);
-  for (const char* key : {"median_ns", "best_ns"}) optional_number(row, where, key, false);
+  for (const char* key : {"median_ns", "best_ns", "q1_ns", "q3_ns"}) optional_number(row, where, key, false);
   for (const char* key : {"worst_abs", "worst_rel", "worst_ulp"}) optional_number(row, where, key, true);
   optional_integer(row, where, "rounds");
   optional_boolean(row, where, "finalist");

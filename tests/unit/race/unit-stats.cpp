@@ -29,6 +29,17 @@ TEST_CASE("cv_pct is the sample standard deviation over the mean") {
   CHECK_THROWS_WITH_AS(cv_pct({}), "cv_pct: no values; pass at least one sample", std::invalid_argument);
 }
 
+TEST_CASE("quantile interpolates between order statistics; its middle is the median") {
+  CHECK(quantile({4, 1, 3, 2}, 0.5) == median({4, 1, 3, 2}));
+  CHECK(quantile({1, 2, 3, 4, 5}, 0.25) == 2);
+  CHECK(quantile({1, 2, 3, 4}, 0.25) == doctest::Approx(1.75));
+  CHECK(quantile({1, 2, 3, 4}, 0) == 1);
+  CHECK(quantile({1, 2, 3, 4}, 1) == 4);
+  CHECK(quantile({7}, 0.75) == 7);
+  CHECK_THROWS_WITH_AS(quantile({1, 2}, 1.5), "quantile: q = 1.5 is outside [0, 1]", std::invalid_argument);
+  CHECK_THROWS_WITH_AS(quantile({}, 0.5), "quantile: no values; pass at least one sample", std::invalid_argument);
+}
+
 TEST_CASE("minimum is the best-of witness") { CHECK(minimum({3, 1.5, 2}) == 1.5); }
 
 TEST_CASE("binomial_cdf matches exact sums") {
