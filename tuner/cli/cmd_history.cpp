@@ -20,106 +20,22 @@ namespace tune::cli {
 
 namespace {
 
-// A family's seat in one archived mint, with its time per call and rate from that mint's race.
-struct seat_at_mint {
-  std::string suffix;
-  std::optional<double> median_ns, margin_pct;
-  std::optional<std::string> rate;  // when the fixture declared work
-  std::string verdict;              // of the family's race; "" when the mint has no race table for it
-};
-
-struct listed_mint {
-  int id = 0;  // 1 is the oldest mint of the tree
-  std::string scope, config;
-  sidecar::past_mint mint;
-  std::map<std::string, seat_at_mint> seats;  // the scope's families, from the archived document
-  std::optional<int> previous;                // the id of the scope's last readable mint before it
-  std::optional<sidecar::changes> since;      // against `previous`
-};
+using sidecar::seat_at_mint;
 
 struct history_list {
   std::string box;
   std::filesystem::path archive;
-  std::vector<listed_mint> mints;
+  std::vector<sidecar::tree_mint> mints;
 };
-
-std::map<std::string, seat_at_mint> seats_of(const sidecar::document& doc, const std::string& scope) {
-  std::map<std::string, seat_at_mint> seats;
-  const auto* record = doc.scope(scope);
-  for (const auto& family : record ? record->families : std::vector<std::string>{}) {
-    const std::string* suffix = doc.seat_of(family);
-    if (!suffix) continue;
-    seat_at_mint s{*suffix, std::nullopt, std::nullopt, std::nullopt, ""};
-    if (const auto* race = doc.race_of(family)) {
-      s.verdict = race->verdict;
-      s.margin_pct = race->margin_pct;
-      if (const auto row = race->rows.find(*suffix); row != race->rows.end() && row->second.median_ns) {
-        s.median_ns = row->second.median_ns;
-        if (race->work) s.rate = race::rate_text(*race->work, *s.median_ns);
-      }
-    }
-    seats[family] = s;
-  }
-  return seats;
-}
 
 history_list history_of_tree(const scope_options& o) {
   const auto box = box::this_box();
-  history_list out{box.identity, sidecar::history_dir(box.identity), {}};
+  std::vector<sidecar::tree_scope> scopes;
   for (const auto& path : find_manifests(o)) {
     const auto m = load_manifest(path);
-    for (auto& mint : sidecar::history_of(box.identity, m.scope, m.bench))
-      out.mints.push_back(
-          {0, m.scope, m.multi_config ? m.config : "", std::move(mint), {}, std::nullopt, std::nullopt});
+    scopes.push_back({m.scope, m.multi_config ? m.config : "", m.bench});
   }
-  // One numbered list across the tree's scopes, oldest first (archive names sort by time).
-  std::stable_sort(out.mints.begin(), out.mints.end(), [](const listed_mint& a, const listed_mint& b) {
-    return a.mint.entry.file.filename() < b.mint.entry.file.filename();
-  });
-  std::map<std::pair<std::string, std::string>, std::size_t> last;  // (scope, config) -> index of its last readable
-  for (std::size_t i = 0; i < out.mints.size(); ++i) {
-    auto& l = out.mints[i];
-    l.id = static_cast<int>(i + 1);
-    if (!l.mint.doc) continue;
-    l.seats = seats_of(*l.mint.doc, l.scope);
-    const auto key = std::make_pair(l.scope, l.config);
-    if (const auto before = last.find(key); before != last.end()) {
-      l.previous = out.mints[before->second].id;
-      l.since = sidecar::compare(*out.mints[before->second].mint.doc, *l.mint.doc);
-    }
-    last[key] = i;
-  }
-  return out;
-}
-
-nlohmann::json or_null(const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
-
-std::string outcome(const sidecar::past_mint& m) {
-  return !m.unreadable.empty() ? "unreadable" : m.entry.failed ? "failed" : "mint";
-}
-
-nlohmann::json mint_ref(const listed_mint& l) {
-  return {{"id", l.id},       {"stamp", l.mint.entry.stamp}, {"file", l.mint.entry.file.string()},
-          {"scope", l.scope}, {"config", l.config},          {"written", or_null(l.mint.written)}};
-}
-
-void to_json(nlohmann::json& out, const seat_at_mint& s) {
-  out = {{"suffix", s.suffix},
-         {"median_ns", or_null(s.median_ns)},
-         {"rate", or_null(s.rate)},
-         {"margin_pct", or_null(s.margin_pct)},
-         {"verdict", s.verdict}};
-}
-
-void to_json(nlohmann::json& out, const listed_mint& l) {
-  out = mint_ref(l);
-  out["outcome"] = outcome(l.mint);
-  out["reason"] = !l.mint.unreadable.empty() ? nlohmann::json(l.mint.unreadable)
-                  : l.mint.entry.failed      ? nlohmann::json(l.mint.failure)
-                                             : nlohmann::json();
-  out["seats"] = l.mint.doc ? nlohmann::json(l.seats) : nlohmann::json();
-  out["previous"] = or_null(l.previous);
-  out["since"] = or_null(l.since);
+  return {box.identity, sidecar::history_dir(box.identity), sidecar::tree_history(box.identity, scopes)};
 }
 
 std::string indented(const std::string& text, const std::string& prefix) {
@@ -140,7 +56,7 @@ std::string seat_text(const std::string& family, const seat_at_mint& s) {
   return text;
 }
 
-void print_mint(const listed_mint& l) {
+void print_mint(const sidecar::tree_mint& l) {
   const std::string scope = l.config.empty() ? l.scope : fmt::format("{} [{}]", l.scope, l.config);
   std::cout << fmt::format("{:>4}  {}  {}  ", l.id, l.mint.written.value_or(l.mint.entry.stamp), scope);
   if (!l.mint.unreadable.empty()) {
@@ -164,7 +80,7 @@ void print_mint(const listed_mint& l) {
 }
 
 // A mint named by its number in the list or its archive stamp.
-const listed_mint& find_mint(const history_list& h, const std::string& name) {
+const sidecar::tree_mint& find_mint(const history_list& h, const std::string& name) {
   for (const auto& l : h.mints)
     if (std::to_string(l.id) == name || l.mint.entry.file.filename().string().rfind(name + "-", 0) == 0) {
       if (!l.mint.doc)
@@ -190,8 +106,8 @@ int cmd_history(const scope_options& o, const std::vector<std::string>& diff, bo
     if (as_json) {
       std::cout << util::json_text(nlohmann::json{{"format", "tune-history-diff/1"},
                                                   {"box", h.box},
-                                                  {"from", mint_ref(a)},
-                                                  {"to", mint_ref(b)},
+                                                  {"from", sidecar::mint_ref(a)},
+                                                  {"to", sidecar::mint_ref(b)},
                                                   {"changes", c}})
                 << "\n";
       return 0;

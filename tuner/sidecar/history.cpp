@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "sidecar/diff.h"
+#include "race/table.h"
 #include "sidecar/format.h"
 #include "sidecar/verdict.h"
 #include "util/atomic_file.h"
@@ -71,6 +72,28 @@ document archived_sidecar(const fs::path& file) {
         fmt::format("cannot compare \"{}\": it is not a readable sidecar ({})", file.string(), l.error));
   return *l.doc;
 }
+
+std::map<std::string, seat_at_mint> seats_of(const document& doc, const std::string& scope) {
+  std::map<std::string, seat_at_mint> seats;
+  const auto* record = doc.scope(scope);
+  for (const auto& family : record ? record->families : std::vector<std::string>{}) {
+    const std::string* suffix = doc.seat_of(family);
+    if (!suffix) continue;
+    seat_at_mint s{*suffix, std::nullopt, std::nullopt, std::nullopt, ""};
+    if (const auto* race = doc.race_of(family)) {
+      s.verdict = race->verdict;
+      s.margin_pct = race->margin_pct;
+      if (const auto row = race->rows.find(*suffix); row != race->rows.end() && row->second.median_ns) {
+        s.median_ns = row->second.median_ns;
+        if (race->work) s.rate = race::rate_text(*race->work, *s.median_ns);
+      }
+    }
+    seats[family] = s;
+  }
+  return seats;
+}
+
+nlohmann::json or_null(const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
 }  // namespace
 
@@ -157,6 +180,59 @@ std::vector<past_mint> history_of(const std::string& box_identity, const std::st
     out.push_back(std::move(mint));
   }
   return out;
+}
+
+std::vector<tree_mint> tree_history(const std::string& box_identity, const std::vector<tree_scope>& scopes) {
+  std::vector<tree_mint> out;
+  for (const auto& s : scopes)
+    for (auto& mint : history_of(box_identity, s.scope, s.bench))
+      out.push_back({0, s.scope, s.config, std::move(mint), {}, std::nullopt, std::nullopt});
+  // One numbered list across the tree's scopes, oldest first (archive names sort by time).
+  std::stable_sort(out.begin(), out.end(), [](const tree_mint& a, const tree_mint& b) {
+    return a.mint.entry.file.filename() < b.mint.entry.file.filename();
+  });
+  std::map<std::pair<std::string, std::string>, std::size_t> last;  // (scope, config) -> index of its last readable
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    auto& l = out[i];
+    l.id = static_cast<int>(i + 1);
+    if (!l.mint.doc) continue;
+    l.seats = seats_of(*l.mint.doc, l.scope);
+    const auto key = std::make_pair(l.scope, l.config);
+    if (const auto before = last.find(key); before != last.end()) {
+      l.previous = out[before->second].id;
+      l.since = compare(*out[before->second].mint.doc, *l.mint.doc);
+    }
+    last[key] = i;
+  }
+  return out;
+}
+
+std::string outcome(const past_mint& m) {
+  return !m.unreadable.empty() ? "unreadable" : m.entry.failed ? "failed" : "mint";
+}
+
+nlohmann::json mint_ref(const tree_mint& l) {
+  return {{"id", l.id},       {"stamp", l.mint.entry.stamp}, {"file", l.mint.entry.file.string()},
+          {"scope", l.scope}, {"config", l.config},          {"written", or_null(l.mint.written)}};
+}
+
+void to_json(nlohmann::json& out, const seat_at_mint& s) {
+  out = {{"suffix", s.suffix},
+         {"median_ns", or_null(s.median_ns)},
+         {"rate", or_null(s.rate)},
+         {"margin_pct", or_null(s.margin_pct)},
+         {"verdict", s.verdict}};
+}
+
+void to_json(nlohmann::json& out, const tree_mint& l) {
+  out = mint_ref(l);
+  out["outcome"] = outcome(l.mint);
+  out["reason"] = !l.mint.unreadable.empty() ? nlohmann::json(l.mint.unreadable)
+                  : l.mint.entry.failed      ? nlohmann::json(l.mint.failure)
+                                             : nlohmann::json();
+  out["seats"] = l.mint.doc ? nlohmann::json(l.seats) : nlohmann::json();
+  out["previous"] = or_null(l.previous);
+  out["since"] = or_null(l.since);
 }
 
 std::string diff_history(const fs::path& older, const fs::path& newer) {

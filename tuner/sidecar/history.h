@@ -14,10 +14,12 @@
 //                millisecond get "~2", "~3", ... before the extension.
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "sidecar/diff.h"
 #include "sidecar/document.h"
 
 namespace tune::sidecar {
@@ -66,6 +68,42 @@ struct past_mint {
 // stub written before stubs named their bench is not listed.
 std::vector<past_mint> history_of(const std::string& box_identity, const std::string& scope,
                                   const std::filesystem::path& bench);
+
+// A family's seat in one archived mint, with its time per call and rate from that mint's race.
+struct seat_at_mint {
+  std::string suffix;
+  std::optional<double> median_ns, margin_pct;
+  std::optional<std::string> rate;  // when the fixture declared work
+  std::string verdict;              // of the family's race; "" when the mint has no race table for it
+};
+
+// One scope of a build tree, as its manifest names it.
+struct tree_scope {
+  std::string scope, config;  // config: "" for a single-config tree
+  std::filesystem::path bench;
+};
+
+// One mint in a build tree's history (`tune history`, the report).
+struct tree_mint {
+  int id = 0;  // 1 is the oldest mint of the tree
+  std::string scope, config;
+  past_mint mint;
+  std::map<std::string, seat_at_mint> seats;  // the scope's families, from the archived document
+  std::optional<int> previous;                // the id of the scope's last readable mint before it
+  std::optional<changes> since;               // against `previous`
+};
+
+// The archived mints of every scope of a tree, in one list numbered oldest first.
+std::vector<tree_mint> tree_history(const std::string& box_identity, const std::vector<tree_scope>& scopes);
+
+// "mint", "failed" or "unreadable".
+std::string outcome(const past_mint& m);
+// What names a mint in JSON: {"id", "stamp", "file", "scope", "config", "written"}.
+nlohmann::json mint_ref(const tree_mint& m);
+// `tune history --json`'s entries (docs/cmake-api.md): mint_ref, with "outcome", "reason",
+// "seats", "previous" and "since".
+void to_json(nlohmann::json& out, const seat_at_mint& s);
+void to_json(nlohmann::json& out, const tree_mint& m);
 
 // describe_changes between two archived mints. Throws std::runtime_error naming a file that is
 // absent or not a readable sidecar (a FAILED stub included).
