@@ -8,7 +8,7 @@ permutation on this machine and stamps each family's winner onto its real functi
 
 Commands: :command:`tune_scope`, :command:`tune_kernel_family`, :command:`tune_isa`,
 :command:`tune_link`, :command:`tune_install_sidecar`. Targets: ``tune``, ``tune-<scope>``, ``tune-test``,
-``tune-status``, ``tune-profile-export``.
+``tune-status``, ``tune-report``, ``tune-profile-export``.
 Cache variables: ``TUNE_POLICY``, ``TUNE_SIDECAR``, ``TUNE_RELEASE``, ``TUNE_QUICK``,
 ``TUNE_TARGET_CLASS``, ``TUNE_DEBUG``. The full reference is docs/cmake-api.md.
 #]=======================================================================]

@@ -3,7 +3,8 @@
 set -euo pipefail
 packages=(cmake ninja-build make g++ binutils nlohmann-json3-dev libfmt-dev libcli11-dev libssl-dev doctest-dev
           libfftw3-dev libopenblas-dev libomp-dev pkg-config
-          clang libclang-rt-14-dev)  # clang: the sanitizer build and the fuzz harnesses (scripts/sanitize.sh)
+          clang libclang-rt-14-dev  # clang: the sanitizer build and the fuzz harnesses (scripts/sanitize.sh)
+          chromium)                 # the report rendered in a real browser (tests/e2e/scenarios/report.cmake)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,5 +1,5 @@
 // tune-mutate: the mutation run of issue 14, from outside. Mutated sidecars go through `tune
-// status`, `status --json`, `verdict`, `explain` and the stamp step (`mint --when-needed` under
+// status`, `status --json`, `verdict`, `explain`, `report` and the stamp step (`mint --when-needed` under
 // TUNE_POLICY=fallback) of a scratch copy of a minted tree; mutated plans through `tune plan run`.
 // Every run is a fresh process with a deadline. Prints, per command: runs, signals, hangs, raw
 // library texts, and how many of the messages about an unreadable file name the file and the
@@ -306,7 +306,8 @@ int main(int argc, char** argv) {
 
     std::map<std::string, tally> tallies;
     const std::vector<std::string> order = {
-        "status", "status --json", "verdict", "explain", "stamp step (warn)", "stamp step (fallback)", "plan run"};
+        "status",  "status --json", "verdict", "explain", "report", "stamp step (warn)", "stamp step (fallback)",
+        "plan run"};
     mutator sidecar_mutation(seed, false);
     for (int i = 0; i < sidecars; ++i) {
       const std::string text = expand_nests(sidecar_mutation(seed_text, seed_doc));
@@ -318,13 +319,16 @@ int main(int argc, char** argv) {
           {"status --json", {tool, "status", "--json", "--build-dir", dir}},
           {"verdict", {tool, "verdict", "--build-dir", dir}},
           {"explain", {tool, "explain", first_family, "--build-dir", dir}},
+          {"report", {tool, "report", "--build-dir", dir, "--out", (work / "report.html").string()}},
           {"stamp step (warn)", {tool, "mint", "--when-needed", "--manifest", (state / "manifest.json").string()}},
           {"stamp step (fallback)", {tool, "mint", "--when-needed", "--manifest", (state / "manifest.json").string()}}};
       for (const auto& [name, argv_] : commands) {
         const bool warn = name == "stamp step (warn)", fallback = name == "stamp step (fallback)";
         const auto r = run(argv_, warn ? warn_env : fallback ? fallback_env : env, timeout_s);
         const bool json_out = name == "status --json";
-        judge_output(tallies[name], r, r.out + r.err, sidecar, unreadable && !json_out && !fallback, fallback);
+        // The report says what is wrong with the sidecar in the page, not on its output.
+        const bool says_why = unreadable && !json_out && !fallback && name != "report";
+        judge_output(tallies[name], r, r.out + r.err, sidecar, says_why, fallback);
         if (json_out && !r.signaled && !r.timed_out) {
           // status --json must stay JSON whatever the sidecar holds.
           try {

@@ -1,6 +1,6 @@
 # After the whole project is read (families may be declared anywhere), each scope gets its
 # bench executable, its manifest (everything the tool needs, as JSON), its stamp step, and the
-# project gets the targets tune, tune-<scope>, tune-test, tune-status and tune-profile-export.
+# project gets the targets tune, tune-<scope>, tune-test, tune-status, tune-report and tune-profile-export.
 
 function(_tune_schedule_finalize)
   get_property(_scheduled GLOBAL PROPERTY _TUNE_FINALIZE_SCHEDULED)
@@ -60,6 +60,11 @@ function(_tune_finalize)
   add_custom_target(tune-status
     COMMAND ${_tool} status ${_manifests}
     USES_TERMINAL VERBATIM)
+  # One self-contained HTML page of every scope's races, rates and past mints (tuner/report/).
+  add_custom_target(tune-report
+    COMMAND ${_tool} report ${_manifests} --out "${CMAKE_BINARY_DIR}/tune-report.html"
+    COMMENT "Writing ${CMAKE_BINARY_DIR}/tune-report.html"
+    VERBATIM)
   # Writes <DEFAULTS>/<class>.tune-defaults.json per scope from this box's sidecar; it refuses an
   # absent, unreadable, stale, incomplete or noise-refused one and says which.
   add_custom_target(tune-profile-export

@@ -11,5 +11,6 @@ void register_mint_commands(CLI::App& app);     // mint, status, verdict, explai
 void register_box_commands(CLI::App& app);      // box
 void register_plan_commands(CLI::App& app);     // plan search, plan run
 void register_history_commands(CLI::App& app);  // history
+void register_report_commands(CLI::App& app);   // report
 
 }  // namespace tune::cli

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   tune::cli::register_mint_commands(app);
   tune::cli::register_box_commands(app);
   tune::cli::register_history_commands(app);
+  tune::cli::register_report_commands(app);
   tune::cli::register_plan_commands(app);
   try {
     app.parse(argc, argv);

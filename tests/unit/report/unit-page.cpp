@@ -1,0 +1,205 @@
+// The report's page (report/page.h) for a scope that has everything a race can record: a seat
+// that won, a demotion, a row not runnable here, rows that failed (one after it was timed), a
+// companion, declared work, and past mints. What a reader must find is checked in the text; the
+// headless browser (tests/e2e/scenarios/report.cmake) checks that a real browser renders it.
+#include <doctest/doctest.h>
+
+#include <fmt/format.h>
+#include <string>
+
+#include "report/chart.h"
+#include "report/markup.h"
+#include "report/page.h"
+
+using namespace tune;
+
+namespace {
+
+race::race_row timed(double median, double spread = 0.05) {
+  race::race_row r;
+  r.median_ns = median;
+  r.best_ns = median * (1 - spread);
+  r.q1_ns = median * (1 - spread / 2);
+  r.q3_ns = median * (1 + spread);
+  r.rounds = 20;
+  return r;
+}
+
+std::size_t count(const std::string& text, const std::string& needle) {
+  std::size_t n = 0;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + needle.size())) ++n;
+  return n;
+}
+
+struct fixture {
+  race::race_table dot, axpy;
+  stamp::family_entry dot_stamp;
+  sidecar::document doc;
+  std::vector<sidecar::tree_mint> mints;
+  report::page_input page;
+
+  fixture() {
+    // dot: u8_avx2 won the race but lost the re-race; the fallback u4_base keeps the seat.
+    dot.winner = "u4_base";
+    dot.fallback = "u4_base";
+    dot.verdict = "demoted";
+    dot.need_pct = 3;
+    dot.demoted = "u8_avx2";
+    dot.demoted_margin_pct = -2.5;
+    dot.note = "u8_avx2 lost the validation re-race";
+    dot.work = race::work_record{256, "flop"};
+    dot.rows["u4_base"] = timed(100);
+    dot.rows["u8_avx2"] = timed(90);
+    dot.rows["u16_avx512"].rejected = "requires avx512f, which this box lacks";
+    dot.rows["u2_crash"].rejected = "crash: killed by SIGSEGV";
+    dot.rows["u2_crash"].last_fail_reason =
+        race::row_failure{"crash", "killed by SIGSEGV", "<script>alert(1)</script>"};
+    dot.rows["u8_late"] = timed(95);
+    dot.rows["u8_late"].last_fail_reason = race::row_failure{"gate", "wrong output at call 2 of 3", ""};
+    race::race_table layout;
+    layout.winner = "u4_base";
+    layout.fallback = "u4_base";
+    layout.verdict = "holds";
+    layout.rows["u4_base"] = timed(50);
+    layout.rows["u8_avx2"] = timed(52);
+    dot.companion_races = std::map<std::string, race::race_table>{{"dot_layout", layout}};
+    // axpy: a row won.
+    axpy.winner = "fast";
+    axpy.fallback = "slow";
+    axpy.verdict = "won";
+    axpy.need_pct = 3;
+    axpy.margin_pct = 120;
+    axpy.rows["fast"] = timed(10);
+    axpy.rows["slow"] = timed(22);
+
+    dot_stamp.suffix = "u4_base";
+    dot_stamp.source = "sidecar";
+    dot_stamp.why = "sidecar, no margin: u8_avx2 was demoted at -2.5%";
+    dot_stamp.median_ns = 100;
+    dot_stamp.rate = "2.56 GFLOP/s";
+
+    doc.provenance.box = "linux|x86_64|Test CPU|family 6|6.1";
+    doc.provenance.written = "2026-12-01T10:00:00Z";
+    doc.provenance.noise = "ok";
+    doc.provenance.noise_probes = "start 0.3%; end 0.9%";
+    doc.provenance.compiler = "GNU 12.2.0";
+
+    for (int id = 1; id <= 2; ++id) {
+      sidecar::tree_mint m;
+      m.id = id;
+      m.scope = "s";
+      m.mint.entry.stamp = fmt::format("20261201T10000{}.000Z", id);
+      m.mint.written = fmt::format("2026-12-01T10:00:0{}Z", id);
+      m.seats["dot"] = {id == 1 ? "u8_avx2" : "u4_base", id == 1 ? 90.0 : 100.0, std::nullopt, std::nullopt, "won"};
+      if (id == 2) {
+        sidecar::changes c;
+        c.moved.push_back({"dot", "u8_avx2", "u4_base", 4.0, std::nullopt});
+        c.raced = {"dot"};
+        m.since = c;
+        m.previous = 1;
+      }
+      mints.push_back(m);
+    }
+    sidecar::tree_mint failed;
+    failed.id = 3;
+    failed.scope = "s";
+    failed.mint.entry.failed = true;
+    failed.mint.failure = "noise 12.5% is above the ceiling 10%";
+    mints.push_back(failed);
+
+    page.box = doc.provenance.box;
+    page.cls = "x86-avx2";
+    page.generated = "2026-12-01T11:00:00Z";
+    page.tool = "cmake-tune 0.1.0";
+    page.build_dir = "/b";
+    report::scope_view s;
+    s.scope = "s";
+    s.verdict = "fresh";
+    s.verdict_message = "fresh: sidecar \"/b/p.tune.json\" is fresh for scope \"s\".";
+    s.sidecar = "/b/p.tune.json";
+    s.doc = &doc;
+    s.families = {{"dot", &dot, &dot_stamp}, {"axpy", &axpy, nullptr}, {"never", nullptr, nullptr}};
+    for (const auto& m : mints) s.history.push_back(&m);
+    page.scopes.push_back(s);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("markup: text from files cannot open a tag or end an attribute; anchors are unique and plain") {
+  CHECK(report::escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+  CHECK(report::anchor("dot") == "dot");
+  CHECK(report::anchor("a b") == "a_20b");
+  CHECK(report::anchor("a_b") == "a_5fb");
+  CHECK(report::anchor("a b") != report::anchor("a_b"));
+}
+
+TEST_CASE("the page has every family, a chart per race, and what each row did") {
+  const fixture f;
+  const std::string html = report::render_page(f.page);
+  CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+  // Self-contained: nothing to fetch, nothing to run.
+  CHECK(html.find("<script") == std::string::npos);
+  CHECK(html.find("src=") == std::string::npos);
+  CHECK(html.find("@import") == std::string::npos);
+  CHECK(html.find("default-src 'none'") != std::string::npos);
+  CHECK(count(html, "<section class=\"family\"") == 3);
+  for (const char* family : {"dot", "axpy", "never"}) {
+    CAPTURE(family);
+    CHECK(html.find(std::string("data-family=\"") + family + "\"") != std::string::npos);
+    CHECK(html.find(std::string("href=\"#family-s-") + family + "\"") != std::string::npos);
+  }
+  // Charts: dot, its companion, axpy; none for a family without a race.
+  CHECK(count(html, "<svg class=\"chart\"") == 3);
+  CHECK(html.find("no race on record in the sidecar.") != std::string::npos);
+  // The seat, the fallback and the demoted row are marked; every timed row is drawn, none untimed.
+  CHECK(html.find("<g class=\"row seat fallback\" data-row=\"u4_base\">") != std::string::npos);
+  CHECK(html.find("<g class=\"row demoted\" data-row=\"u8_avx2\">") != std::string::npos);
+  CHECK(html.find("<g class=\"row failed after timing\" data-row=\"u8_late\">") != std::string::npos);
+  CHECK(html.find("<g class=\"row seat\" data-row=\"fast\">") != std::string::npos);
+  CHECK(html.find("<g class=\"row fallback\" data-row=\"slow\">") != std::string::npos);
+  CHECK(html.find("<g class=\"row \" data-row=\"u16_avx512\"") == std::string::npos);
+  // Rates where work was declared, none where it was not.
+  CHECK(html.find("100.0 ns · 2.56 GFLOP/s · seat fallback") != std::string::npos);
+  CHECK(html.find("10.0 ns · seat") != std::string::npos);
+  CHECK(count(html, "FLOP/s") == 4);  // dot's three timed rows and its stamp line
+      // Rows left out, with their reasons; a diagnostic is text, never markup.
+      CHECK(html.find("<li class=\"rejected\" data-row=\"u16_avx512\"><b>u16_avx512</b>: rejected: requires avx512f, "
+                      "which this box lacks") != std::string::npos);
+  CHECK(html.find("<li class=\"failed\" data-row=\"u2_crash\"><b>u2_crash</b>: failed: crash: killed by SIGSEGV") !=
+        std::string::npos);
+  CHECK(html.find("<pre>&lt;script&gt;alert(1)&lt;/script&gt;</pre>") != std::string::npos);
+  CHECK(html.find("failed after it was timed: gate: wrong output at call 2 of 3") != std::string::npos);
+  // What the binary runs, from the stamp record; the companion's race.
+  CHECK(html.find("runs <b>u4_base</b>, 100.0 ns, 2.56 GFLOP/s (source: sidecar, no margin: u8_avx2 was demoted at "
+                  "-2.5%)") != std::string::npos);
+  CHECK(html.find("not stamped yet") != std::string::npos);
+  CHECK(html.find("<section class=\"companion\" data-companion=\"dot_layout\">") != std::string::npos);
+  CHECK(html.find("u8_avx2 demoted at -2.5%") != std::string::npos);
+  // The box, the noise probes, the past mints with the seats that moved, and a failed mint.
+  CHECK(html.find("<dt>noise probes</dt><dd>start 0.3%; end 0.9%</dd>") != std::string::npos);
+  CHECK(html.find("<dt>class</dt><dd>x86-avx2</dd>") != std::string::npos);
+  CHECK(html.find("raced dot; dot: u8_avx2 → u4_base") != std::string::npos);
+  CHECK(html.find("first mint in the history") != std::string::npos);
+  CHECK(html.find("failed, the sidecar kept: noise 12.5% is above the ceiling 10%") != std::string::npos);
+  CHECK(html.find("<li>#1 2026-12-01T10:00:01Z: u8_avx2, 90.0 ns</li><li>#2 2026-12-01T10:00:02Z: u4_base, 100.0 "
+                  "ns</li>") != std::string::npos);
+}
+
+TEST_CASE("the chart puts every timed row on one scale from 0, fastest first") {
+  fixture f;
+  const std::string svg = report::race_chart(f.axpy, "axpy");
+  const auto fast = svg.find("data-row=\"fast\"");
+  const auto slow = svg.find("data-row=\"slow\"");
+  REQUIRE(fast != std::string::npos);
+  REQUIRE(slow != std::string::npos);
+  CHECK(fast < slow);
+  // slow's q3 (22 * 1.05 = 23.1) is the top; the scale ends 8% past it, at 24.948 ns.
+  CHECK(svg.find("<text x=\"600.0\" y=\"") != std::string::npos);
+  CHECK(svg.find(">24.9</text>") != std::string::npos);
+  // The median tick of slow at 22 / 24.948 of the plot's 380 units past 220.
+  CHECK(svg.find(fmt::format("x1=\"{:.1f}\"", 220 + 380 * 22 / 24.948)) != std::string::npos);
+  race::race_table untimed;
+  untimed.rows["x"].rejected = "no";
+  CHECK(report::race_chart(untimed, "none") == "");
+}

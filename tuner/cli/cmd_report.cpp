@@ -1,0 +1,91 @@
+// `tune report`: the build tree's page (report/page.h) from the same records status, explain and
+// history read: each scope's manifest, sidecar and stamp record, and the archive of its mints.
+#include <chrono>
+#include <iostream>
+#include <list>
+
+#include <fmt/format.h>
+
+#include "box/identity.h"
+#include "cli/commands.h"
+#include "cli/scopes.h"
+#include "manifest/manifest.h"
+#include "mint/build_step.h"
+#include "report/page.h"
+#include "sidecar/format.h"
+#include "sidecar/history.h"
+#include "sidecar/verdict.h"
+#include "stamp/write.h"
+#include "util/atomic_file.h"
+#include "util/utc_time.h"
+
+namespace tune::cli {
+
+namespace {
+
+int cmd_report(const scope_options& o, std::filesystem::path out) {
+  const auto box = box::this_box();
+  const auto manifests = find_manifests(o);
+  // What the views point into lives here, in lists so the pointers stay put.
+  std::list<manifest> scopes;
+  std::list<sidecar::loaded> sidecars;
+  std::list<stamp::stamp_record> records;
+  std::vector<sidecar::tree_scope> tree;
+  for (const auto& path : manifests) {
+    const auto& m = scopes.emplace_back(load_manifest(path));
+    tree.push_back({m.scope, m.multi_config ? m.config : "", m.bench});
+  }
+  const auto history = sidecar::tree_history(box.identity, tree);
+
+  report::page_input page;
+  page.box = box.identity;
+  page.cls = box.cls;
+  page.generated = util::utc_iso8601(std::chrono::system_clock::now());
+  page.tool = sidecar::tool_name();
+  page.build_dir = std::filesystem::absolute(o.build_dir).lexically_normal();
+  if (page.build_dir.filename().empty()) page.build_dir = page.build_dir.parent_path();  // "/b/." is "/b/"
+  for (const auto& m : scopes) {
+    const auto& file = sidecars.emplace_back(sidecar::load(sidecar_path(m)));
+    const auto verdict = mint::judge_scope(m, file, box);
+    const auto record = stamp::read_stamp_record(m);
+    const auto* stamped = record ? &records.emplace_back(*record) : nullptr;
+    report::scope_view s;
+    s.scope = m.scope;
+    s.config = m.multi_config ? m.config : "";
+    s.verdict = sidecar::to_string(verdict.v);
+    s.verdict_message = verdict.message;
+    s.sidecar = sidecar_path(m);
+    s.doc = file.doc ? &*file.doc : nullptr;
+    for (const auto& f : m.families) {
+      report::family_view v{f.name, s.doc ? s.doc->race_of(f.name) : nullptr, nullptr};
+      if (stamped && stamped->families.count(f.name)) v.stamped = &stamped->families.at(f.name);
+      s.families.push_back(v);
+    }
+    for (const auto& mint : history)
+      if (mint.scope == s.scope && mint.config == s.config) s.history.push_back(&mint);
+    page.scopes.push_back(std::move(s));
+  }
+  const std::string html = report::render_page(page);
+  if (out.empty()) out = (manifests.size() && o.manifests.empty() ? o.build_dir : ".") / "tune-report.html";
+  util::write_file_atomic(out, html);
+  std::size_t families = 0;
+  for (const auto& s : page.scopes) families += s.families.size();
+  std::cout << fmt::format("wrote {} ({} KB: {} scope{}, {} famil{})\n", out.string(), (html.size() + 1023) / 1024,
+                           page.scopes.size(), page.scopes.size() == 1 ? "" : "s", families,
+                           families == 1 ? "y" : "ies");
+  return 0;
+}
+
+}  // namespace
+
+void register_report_commands(CLI::App& app) {
+  static scope_options opts;
+  static std::filesystem::path out;
+  auto* cmd = app.add_subcommand(
+      "report", "Write one self-contained HTML page of the tree's tune: every race as a chart, rates, history");
+  add_scope_options(cmd, opts);
+  cmd->add_option("--out", out, "Where to write the page (default: <build-dir>/tune-report.html)");
+  cmd->callback([] { exit_code() = cmd_report(opts, out); });
+}
+
+}  // namespace tune::cli
