@@ -12,7 +12,7 @@ namespace tune::report {
 namespace {
 
 // Geometry, in SVG user units: names on the left, the plot, the numbers on the right.
-constexpr double label_right = 210, plot_left = 220, plot_width = 380, values_left = 612, width = 900;
+constexpr double label_right = 210, plot_left = 220, plot_width = 380, values_left = 612, width = 1000;
 constexpr double row_height = 22, top = 6, axis_height = 26;
 
 struct timed_row {
