@@ -326,7 +326,7 @@ int main(int argc, char** argv) {
         const bool warn = name == "stamp step (warn)", fallback = name == "stamp step (fallback)";
         const auto r = run(argv_, warn ? warn_env : fallback ? fallback_env : env, timeout_s);
         const bool json_out = name == "status --json";
-        // The report says what is wrong with the sidecar in the page, not on its output.
+        // The report's output names only the page it wrote: what is wrong with the sidecar is in the page.
         const bool says_why = unreadable && !json_out && !fallback && name != "report";
         judge_output(tallies[name], r, r.out + r.err, sidecar, says_why, fallback);
         if (json_out && !r.signaled && !r.timed_out) {

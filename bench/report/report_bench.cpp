@@ -127,7 +127,8 @@ int main(int argc, char** argv) {
   app.add_option("--mints", mints)->check(CLI::Range(0, 1000));
   app.add_option("--repeat", repeat)->check(CLI::Range(1, 100));
   app.add_option("--work", work, "Folder for the pages and Chromium's profile");
-  app.add_option("--page", pages, "A page already written, to render beside the synthetic one (repeatable)");
+  app.add_option("--page", pages, "A page already written, to render beside the synthetic one (repeatable)")
+      ->check(CLI::ExistingFile);
   CLI11_PARSE(app, argc, argv);
   fs::create_directories(work);
 

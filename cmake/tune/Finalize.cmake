@@ -60,10 +60,17 @@ function(_tune_finalize)
   add_custom_target(tune-status
     COMMAND ${_tool} status ${_manifests}
     USES_TERMINAL VERBATIM)
-  # One self-contained HTML page of every scope's races, rates and past mints (tuner/report/).
+  # One self-contained HTML page of every scope's races, rates and past mints (tuner/report/); one
+  # per configuration in a multi-config tree, as its manifests are.
+  get_property(_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  if(_multi)
+    set(_report "${CMAKE_BINARY_DIR}/tune-report-$<CONFIG>.html")
+  else()
+    set(_report "${CMAKE_BINARY_DIR}/tune-report.html")
+  endif()
   add_custom_target(tune-report
-    COMMAND ${_tool} report ${_manifests} --out "${CMAKE_BINARY_DIR}/tune-report.html"
-    COMMENT "Writing ${CMAKE_BINARY_DIR}/tune-report.html"
+    COMMAND ${_tool} report ${_manifests} --out "${_report}"
+    COMMENT "Writing ${_report}"
     VERBATIM)
   # Writes <DEFAULTS>/<class>.tune-defaults.json per scope from this box's sidecar; it refuses an
   # absent, unreadable, stale, incomplete or noise-refused one and says which.

@@ -14,6 +14,7 @@
 #include "manifest/manifest.h"
 #include "sidecar/diff.h"
 #include "sidecar/history.h"
+#include "stamp/describe.h"
 #include "util/json_file.h"
 
 namespace tune::cli {
@@ -50,8 +51,7 @@ std::string indented(const std::string& text, const std::string& prefix) {
 
 std::string seat_text(const std::string& family, const seat_at_mint& s) {
   std::string text = fmt::format("{}: {}", family, s.suffix);
-  if (s.median_ns) text += fmt::format(" {:.1f} ns", *s.median_ns);
-  if (s.rate) text += ", " + *s.rate;
+  if (s.median_ns) text += " " + stamp::time_text(s.median_ns, s.rate);
   if (s.margin_pct) text += fmt::format(" (margin {:.1f}%)", *s.margin_pct);
   return text;
 }
@@ -68,7 +68,7 @@ void print_mint(const sidecar::tree_mint& l) {
     return;
   }
   if (!l.since) {
-    std::cout << "first mint in the history\n";
+    std::cout << "first readable mint in the history\n";
     for (const auto& [family, seat] : l.seats) std::cout << "        " << seat_text(family, seat) << "\n";
     return;
   }
@@ -79,22 +79,32 @@ void print_mint(const sidecar::tree_mint& l) {
   std::cout << indented(sidecar::describe_changes(*l.since), "        ");
 }
 
-// A mint named by its number in the list or its archive stamp.
+// A mint named by its number in the list, its archive stamp or its archive file's name; a stamp
+// two entries share (two scopes, or "~2", in one millisecond) is refused with their numbers.
 const sidecar::tree_mint& find_mint(const history_list& h, const std::string& name) {
+  std::vector<const sidecar::tree_mint*> found;
   for (const auto& l : h.mints)
-    if (std::to_string(l.id) == name || l.mint.entry.file.filename().string().rfind(name + "-", 0) == 0) {
-      if (!l.mint.doc)
-        throw std::runtime_error(fmt::format(
-            "mint {} ({}) has no tables to compare: it {}", name, l.mint.entry.file.string(),
-            l.mint.unreadable.empty() ? "failed: " + l.mint.failure : "is unreadable: " + l.mint.unreadable));
-      return l;
-    }
-  throw std::runtime_error(
-      h.mints.empty()
-          ? fmt::format("--diff {}: this build tree has no archived mints on this box ({})", name, h.archive.string())
-          : fmt::format("--diff {}: no such mint; give a number from `tune history` (1 to {}) or an archive "
-                        "stamp such as {}",
-                        name, h.mints.size(), h.mints.back().mint.entry.stamp));
+    if (std::to_string(l.id) == name || l.mint.entry.stamp == name || l.mint.entry.file.filename() == name)
+      found.push_back(&l);
+  if (found.size() > 1) {
+    std::vector<int> ids;
+    for (const auto* l : found) ids.push_back(l->id);
+    throw std::runtime_error(fmt::format("--diff {}: {} mints have that stamp (#{}); give one of their numbers", name,
+                                         found.size(), fmt::join(ids, ", #")));
+  }
+  if (found.empty())
+    throw std::runtime_error(
+        h.mints.empty()
+            ? fmt::format("--diff {}: this build tree has no archived mints on this box ({})", name, h.archive.string())
+            : fmt::format("--diff {}: no such mint; give a number from `tune history` (1 to {}) or an archive "
+                          "stamp such as {}",
+                          name, h.mints.size(), h.mints.back().mint.entry.stamp));
+  const auto& l = *found.front();
+  if (!l.mint.doc)
+    throw std::runtime_error(
+        fmt::format("mint {} ({}) has no tables to compare: it {}", name, l.mint.entry.file.string(),
+                    l.mint.unreadable.empty() ? "failed: " + l.mint.failure : "is unreadable: " + l.mint.unreadable));
+  return l;
 }
 
 int cmd_history(const scope_options& o, const std::vector<std::string>& diff, bool as_json) {
@@ -102,7 +112,9 @@ int cmd_history(const scope_options& o, const std::vector<std::string>& diff, bo
   if (!diff.empty()) {
     const auto& a = find_mint(h, diff[0]);
     const auto& b = find_mint(h, diff[1]);
-    const auto c = sidecar::compare(*a.mint.doc, *b.mint.doc);
+    // Two mints of one scope: that scope's families (the sidecar holds every scope's).
+    const auto c = a.scope == b.scope ? sidecar::compare_scope(*a.mint.doc, *b.mint.doc, a.scope)
+                                      : sidecar::compare(*a.mint.doc, *b.mint.doc);
     if (as_json) {
       std::cout << util::json_text(nlohmann::json{{"format", "tune-history-diff/1"},
                                                   {"box", h.box},

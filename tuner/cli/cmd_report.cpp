@@ -35,15 +35,22 @@ int cmd_report(const scope_options& o, std::filesystem::path out) {
     const auto& m = scopes.emplace_back(load_manifest(path));
     tree.push_back({m.scope, m.multi_config ? m.config : "", m.bench});
   }
-  const auto history = sidecar::tree_history(box.identity, tree);
+  // The page is still worth having when the archive cannot be read; it says why instead.
+  std::vector<sidecar::tree_mint> history;
+  std::string history_problem;
+  try {
+    history = sidecar::tree_history(box.identity, tree);
+  } catch (const std::runtime_error& e) {  // history.h's own messages: no folder to go by, cannot list it
+    history_problem = e.what();
+  }
 
   report::page_input page;
   page.box = box.identity;
   page.cls = box.cls;
   page.generated = util::utc_iso8601(std::chrono::system_clock::now());
   page.tool = sidecar::tool_name();
-  page.build_dir = std::filesystem::absolute(o.build_dir).lexically_normal();
-  if (page.build_dir.filename().empty()) page.build_dir = page.build_dir.parent_path();  // "/b/." is "/b/"
+  // The tree the manifests were configured in, however they were named.
+  page.build_dir = scopes.front().build_dir;
   for (const auto& m : scopes) {
     const auto& file = sidecars.emplace_back(sidecar::load(sidecar_path(m)));
     const auto verdict = mint::judge_scope(m, file, box);
@@ -54,6 +61,7 @@ int cmd_report(const scope_options& o, std::filesystem::path out) {
     s.config = m.multi_config ? m.config : "";
     s.verdict = sidecar::to_string(verdict.v);
     s.verdict_message = verdict.message;
+    s.history_problem = history_problem;
     s.sidecar = sidecar_path(m);
     s.doc = file.doc ? &*file.doc : nullptr;
     for (const auto& f : m.families) {
@@ -66,7 +74,7 @@ int cmd_report(const scope_options& o, std::filesystem::path out) {
     page.scopes.push_back(std::move(s));
   }
   const std::string html = report::render_page(page);
-  if (out.empty()) out = (manifests.size() && o.manifests.empty() ? o.build_dir : ".") / "tune-report.html";
+  if (out.empty()) out = page.build_dir / "tune-report.html";
   util::write_file_atomic(out, html);
   std::size_t families = 0;
   for (const auto& s : page.scopes) families += s.families.size();

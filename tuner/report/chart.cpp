@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "report/markup.h"
+#include "stamp/describe.h"
 
 namespace tune::report {
 
@@ -40,8 +41,10 @@ std::string race_chart(const race::race_table& race, const std::string& title) {
   for (const auto& [suffix, row] : race.rows)
     if (row.median_ns) rows.push_back({suffix, &row});
   if (rows.empty()) return "";
-  std::sort(rows.begin(), rows.end(),
-            [](const timed_row& a, const timed_row& b) { return *a.row->median_ns < *b.row->median_ns; });
+  // Fastest first; equal medians in name order, so the page is the same for the same table.
+  std::sort(rows.begin(), rows.end(), [](const timed_row& a, const timed_row& b) {
+    return *a.row->median_ns != *b.row->median_ns ? *a.row->median_ns < *b.row->median_ns : a.suffix < b.suffix;
+  });
   double top_ns = 0;
   for (const auto& r : rows)
     top_ns = std::max({top_ns, *r.row->median_ns, r.row->q3_ns.value_or(0), r.row->best_ns.value_or(0)});
@@ -74,8 +77,8 @@ std::string race_chart(const race::race_table& race, const std::string& title) {
                        x(*row.median_ns), y - 8, y + 8);
     if (row.best_ns)
       svg += fmt::format("<circle class=\"best\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\"/>", x(*row.best_ns), y);
-    std::string value = ns(*row.median_ns);
-    if (race.work) value += " · " + race::rate_text(*race.work, *row.median_ns);
+    std::string value = stamp::time_text(
+        row.median_ns, race.work ? std::optional(race::rate_text(*race.work, *row.median_ns)) : std::nullopt);
     if (!tags.empty()) value += " · " + tags;
     svg +=
         fmt::format("<text class=\"value\" x=\"{}\" y=\"{:.1f}\">{}</text></g>\n", values_left, y + 4, escape(value));

@@ -34,7 +34,7 @@ std::string escape(std::string_view text) {
 std::string anchor(std::string_view text) {
   std::string out;
   for (const char c : text) {
-    const bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    const bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
     out += plain ? std::string(1, c) : fmt::format("_{:02x}", static_cast<unsigned char>(c));
   }
   return out;

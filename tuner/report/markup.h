@@ -9,8 +9,9 @@ namespace tune::report {
 // `text` with & < > " ' as character references: safe as element content and as an attribute value.
 std::string escape(std::string_view text);
 
-// A fragment identifier made of [A-Za-z0-9_-] from any text: other characters become '_' followed
-// by their hex code, so two names never share an id.
+// One part of a fragment identifier, made of [A-Za-z0-9_] from any text: other characters become
+// '_' followed by their hex code, so two names never share a part, and parts joined by '-' never
+// share an id.
 std::string anchor(std::string_view text);
 
 }  // namespace tune::report

@@ -18,7 +18,7 @@ h3 { font-size: 16px; margin: 24px 0 4px; } h4 { font-size: 14px; margin: 12px 0
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0; }
 dt { color: #5a6270; } dd { margin: 0; word-break: break-all; }
 nav ul { padding-left: 18px; margin: 4px 0; } nav li { margin: 2px 0; }
-.verdict-fresh { color: #16723a; } .verdict-stale, .verdict-stale_binary, .verdict-foreign, .verdict-unreadable { color: #a4281a; }
+.verdict.fresh { color: #16723a; } .verdict.not-fresh { color: #a4281a; }
 .stamp b { font-family: ui-monospace, monospace; }
 .note { color: #5a6270; margin: 2px 0 6px; }
 svg.chart { display: block; max-width: 100%; height: auto; margin: 6px 0; }
@@ -38,6 +38,11 @@ ul.excluded { margin: 4px 0; } ul.excluded pre { margin: 2px 0 6px; padding: 4px
 table { border-collapse: collapse; margin: 6px 0; } td, th { border-bottom: 1px solid #e3e6ea; padding: 3px 8px; text-align: left; vertical-align: top; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 )";
+
+// "e2e", or "multi-Release" for one configuration of a multi-config tree: the scope's part of its ids.
+std::string scope_id(const scope_view& s) {
+  return s.config.empty() ? anchor(s.scope) : anchor(s.scope) + "-" + anchor(s.config);
+}
 
 std::string optional_text(const std::optional<std::string>& v) { return v ? *v : std::string("-"); }
 
@@ -100,7 +105,7 @@ std::string race_block(const race::race_table& race, const std::string& title) {
 
 std::string family_section(const scope_view& s, const family_view& f) {
   std::string out = fmt::format("<section class=\"family\" id=\"family-{}-{}\" data-family=\"{}\">\n<h3>{}</h3>\n",
-                                anchor(s.scope + s.config), anchor(f.name), escape(f.name), escape(f.name));
+                                scope_id(s), anchor(f.name), escape(f.name), escape(f.name));
   if (f.stamped) {
     const std::string time = seat_time(f.stamped->median_ns, f.stamped->rate);
     out += fmt::format("<p class=\"stamp\">runs <b>{}</b>{} (source: {})</p>\n", escape(f.stamped->suffix),
@@ -109,7 +114,9 @@ std::string family_section(const scope_view& s, const family_view& f) {
     out += "<p class=\"stamp\">not stamped yet: build the project once.</p>\n";
   }
   if (!f.race) {
-    out += "<p class=\"race\">no race on record in the sidecar.</p>\n";
+    out += s.doc ? "<p class=\"race\">the sidecar has no race of it.</p>\n"
+                 : "<p class=\"race\">no race to show: the sidecar is absent or unreadable (the verdict above says "
+                   "which).</p>\n";
   } else {
     out += race_block(*f.race, f.name + ": time per call of each row");
     for (const auto& [name, companion] : f.race->companion_races.value_or(std::map<std::string, race::race_table>{}))
@@ -142,7 +149,10 @@ std::string moved_text(const sidecar::changes& c) {
 }
 
 std::string history_table(const scope_view& s) {
-  if (s.history.empty()) return "<p class=\"history\">No past mint of this scope is archived on this box.</p>\n";
+  if (!s.history_problem.empty())
+    return "<p class=\"history\">The past mints cannot be shown: " + escape(s.history_problem) + "</p>\n";
+  if (s.history.empty())
+    return "<p class=\"history\">No past mint of this scope in this build tree is archived on this box.</p>\n";
   std::string rows;
   for (const auto* m : s.history) {
     std::string what;
@@ -151,7 +161,7 @@ std::string history_table(const scope_view& s) {
     else if (m->mint.entry.failed)
       what = "failed, the sidecar kept: " + m->mint.failure;
     else if (!m->since)
-      what = "first mint in the history";
+      what = "first readable mint in the history";
     else {
       std::string raced;
       for (const auto& f : m->since->raced) raced += (raced.empty() ? "" : ", ") + f;
@@ -170,8 +180,9 @@ std::string history_table(const scope_view& s) {
 std::string scope_section(const scope_view& s) {
   const std::string name = s.config.empty() ? s.scope : fmt::format("{} [{}]", s.scope, s.config);
   std::string out = fmt::format("<section class=\"scope\" id=\"scope-{}\" data-scope=\"{}\">\n<h2>scope {}</h2>\n",
-                                anchor(s.scope + s.config), escape(s.scope), escape(name));
-  out += fmt::format("<p class=\"verdict verdict-{}\">verdict {}</p>\n", anchor(s.verdict), escape(s.verdict_message));
+                                scope_id(s), escape(s.scope), escape(name));
+  out += fmt::format("<p class=\"verdict {}\">verdict {}</p>\n", s.verdict == "fresh" ? "fresh" : "not-fresh",
+                     escape(s.verdict_message));
   out += "<dl class=\"provenance\">" + dl_row("sidecar", s.sidecar.string());
   if (s.doc) {
     const auto& p = s.doc->provenance;
@@ -188,8 +199,8 @@ std::string scope_section(const scope_view& s) {
       "dot.<span style=\"background:#2f9e5b\"></span>seat<span style=\"background:#c9a227\"></span>fallback<span "
       "style=\"background:#d0523f\"></span>demoted<span style=\"background:#9fb3c8\"></span>other rows</p>\n";
   for (const auto& f : s.families) out += family_section(s, f);
-  out +=
-      "<section class=\"history\"><h3>past mints of this scope on this box</h3>\n" + history_table(s) + "</section>\n";
+  out += "<section class=\"history\"><h3>past mints of this scope in this tree, on this box</h3>\n" + history_table(s) +
+         "</section>\n";
   return out + "</section>\n";
 }
 
@@ -200,10 +211,9 @@ std::string render_page(const page_input& in) {
   for (const auto& s : in.scopes) {
     std::string families;
     for (const auto& f : s.families)
-      families +=
-          fmt::format(" <a href=\"#family-{}-{}\">{}</a>", anchor(s.scope + s.config), anchor(f.name), escape(f.name));
+      families += fmt::format(" <a href=\"#family-{}-{}\">{}</a>", scope_id(s), anchor(f.name), escape(f.name));
     nav +=
-        fmt::format("<li><a href=\"#scope-{}\">scope {}</a> ({}):{}</li>\n", anchor(s.scope + s.config),
+        fmt::format("<li><a href=\"#scope-{}\">scope {}</a> ({}):{}</li>\n", scope_id(s),
                     escape(s.config.empty() ? s.scope : s.scope + " [" + s.config + "]"), escape(s.verdict), families);
   }
   std::string body;

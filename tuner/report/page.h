@@ -28,6 +28,7 @@ struct scope_view {
   const sidecar::document* doc = nullptr;  // null when the sidecar is absent or unreadable
   std::vector<family_view> families;
   std::vector<const sidecar::tree_mint*> history;  // this scope's past mints, oldest first
+  std::string history_problem;                     // why the archive could not be read; "" when it could
 };
 
 struct page_input {

@@ -37,14 +37,14 @@ double median(std::vector<double> values) {
 
 nlohmann::json or_null(const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
-}  // namespace
-
-changes compare(const document& before, const document& after) {
+// `only`: the families to compare; null for every family of either document.
+changes compare_families(const document& before, const document& after, const std::set<std::string>* only) {
   changes out;
   std::set<std::string> families;
   for (const auto& [family, s] : before.kernels) families.insert(family);
   for (const auto& [family, s] : after.kernels) families.insert(family);
   for (const std::string& family : families) {
+    if (only && !only->count(family)) continue;
     const auto from = seat(before, family), to = seat(after, family);
     if (from && to && *from == *to) continue;
     out.moved.push_back({family, from, to, margin(before, family), margin(after, family)});
@@ -52,6 +52,7 @@ changes compare(const document& before, const document& after) {
 
   std::vector<double> ratios;
   for (const auto& [family, table] : after.race) {
+    if (only && !only->count(family)) continue;
     const auto* old_table = before.race_of(family);
     // As written: a NaN gate error is null on disk, equal to itself.
     if (old_table && nlohmann::json(*old_table).dump() == nlohmann::json(table).dump()) continue;
@@ -66,6 +67,17 @@ changes compare(const document& before, const document& after) {
   out.rows_compared = ratios.size();
   if (!ratios.empty()) out.median_shift_pct = (median(ratios) - 1) * 100;
   return out;
+}
+
+}  // namespace
+
+changes compare(const document& before, const document& after) { return compare_families(before, after, nullptr); }
+
+changes compare_scope(const document& before, const document& after, const std::string& scope) {
+  std::set<std::string> families;
+  for (const document* doc : {&before, &after})
+    if (const auto* record = doc->scope(scope)) families.insert(record->families.begin(), record->families.end());
+  return compare_families(before, after, &families);
 }
 
 std::string describe_changes(const changes& c) {

@@ -31,6 +31,9 @@ struct changes {
 };
 
 changes compare(const document& before, const document& after);
+// The same over `scope`'s families alone (those its record lists in either document): one sidecar
+// holds every scope, and another scope's mint in between is not this scope's change.
+changes compare_scope(const document& before, const document& after, const std::string& scope);
 
 // Example:
 //   seats moved: 1

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 #include <stdexcept>
 
 #include "sidecar/diff.h"
@@ -64,15 +65,6 @@ const std::regex& entry_pattern() {
   return pattern;
 }
 
-document archived_sidecar(const fs::path& file) {
-  const loaded l = load(file);
-  if (l.absent) throw std::runtime_error(fmt::format("cannot compare \"{}\": it does not exist", file.string()));
-  if (!l.doc)
-    throw std::runtime_error(
-        fmt::format("cannot compare \"{}\": it is not a readable sidecar ({})", file.string(), l.error));
-  return *l.doc;
-}
-
 std::map<std::string, seat_at_mint> seats_of(const document& doc, const std::string& scope) {
   std::map<std::string, seat_at_mint> seats;
   const auto* record = doc.scope(scope);
@@ -82,7 +74,8 @@ std::map<std::string, seat_at_mint> seats_of(const document& doc, const std::str
     seat_at_mint s{*suffix, std::nullopt, std::nullopt, std::nullopt, ""};
     if (const auto* race = doc.race_of(family)) {
       s.verdict = race->verdict;
-      s.margin_pct = race->margin_pct;
+      // As the stamp says it (stamp/seat.cpp): a margin belongs to a row that won its seat.
+      if (race->verdict == "won" && race->winner == *suffix) s.margin_pct = race->margin_pct;
       if (const auto row = race->rows.find(*suffix); row != race->rows.end() && row->second.median_ns) {
         s.median_ns = row->second.median_ns;
         if (race->work) s.rate = race::rate_text(*race->work, *s.median_ns);
@@ -184,9 +177,13 @@ std::vector<past_mint> history_of(const std::string& box_identity, const std::st
 
 std::vector<tree_mint> tree_history(const std::string& box_identity, const std::vector<tree_scope>& scopes) {
   std::vector<tree_mint> out;
+  std::set<fs::path> listed;  // an unreadable entry of a scope is listed by each configuration's history_of
   for (const auto& s : scopes)
-    for (auto& mint : history_of(box_identity, s.scope, s.bench))
-      out.push_back({0, s.scope, s.config, std::move(mint), {}, std::nullopt, std::nullopt});
+    for (auto& mint : history_of(box_identity, s.scope, s.bench)) {
+      if (!listed.insert(mint.entry.file).second) continue;
+      const bool unreadable = !mint.unreadable.empty();  // whose configuration it was, nothing says
+      out.push_back({0, s.scope, unreadable ? "" : s.config, std::move(mint), {}, std::nullopt, std::nullopt});
+    }
   // One numbered list across the tree's scopes, oldest first (archive names sort by time).
   std::stable_sort(out.begin(), out.end(), [](const tree_mint& a, const tree_mint& b) {
     return a.mint.entry.file.filename() < b.mint.entry.file.filename();
@@ -200,7 +197,7 @@ std::vector<tree_mint> tree_history(const std::string& box_identity, const std::
     const auto key = std::make_pair(l.scope, l.config);
     if (const auto before = last.find(key); before != last.end()) {
       l.previous = out[before->second].id;
-      l.since = compare(*out[before->second].mint.doc, *l.mint.doc);
+      l.since = compare_scope(*out[before->second].mint.doc, *l.mint.doc, l.scope);
     }
     last[key] = i;
   }
@@ -212,8 +209,12 @@ std::string outcome(const past_mint& m) {
 }
 
 nlohmann::json mint_ref(const tree_mint& l) {
-  return {{"id", l.id},       {"stamp", l.mint.entry.stamp}, {"file", l.mint.entry.file.string()},
-          {"scope", l.scope}, {"config", l.config},          {"written", or_null(l.mint.written)}};
+  return {{"id", l.id},
+          {"stamp", l.mint.entry.stamp},
+          {"file", l.mint.entry.file.string()},
+          {"scope", l.scope},
+          {"config", l.config.empty() ? nlohmann::json() : nlohmann::json(l.config)},
+          {"written", or_null(l.mint.written)}};
 }
 
 void to_json(nlohmann::json& out, const seat_at_mint& s) {
@@ -221,7 +222,7 @@ void to_json(nlohmann::json& out, const seat_at_mint& s) {
          {"median_ns", or_null(s.median_ns)},
          {"rate", or_null(s.rate)},
          {"margin_pct", or_null(s.margin_pct)},
-         {"verdict", s.verdict}};
+         {"verdict", s.verdict.empty() ? nlohmann::json() : nlohmann::json(s.verdict)}};
 }
 
 void to_json(nlohmann::json& out, const tree_mint& l) {
@@ -233,10 +234,6 @@ void to_json(nlohmann::json& out, const tree_mint& l) {
   out["seats"] = l.mint.doc ? nlohmann::json(l.seats) : nlohmann::json();
   out["previous"] = or_null(l.previous);
   out["since"] = or_null(l.since);
-}
-
-std::string diff_history(const fs::path& older, const fs::path& newer) {
-  return describe_changes(archived_sidecar(older), archived_sidecar(newer));
 }
 
 }  // namespace tune::sidecar

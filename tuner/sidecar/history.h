@@ -105,8 +105,4 @@ nlohmann::json mint_ref(const tree_mint& m);
 void to_json(nlohmann::json& out, const seat_at_mint& s);
 void to_json(nlohmann::json& out, const tree_mint& m);
 
-// describe_changes between two archived mints. Throws std::runtime_error naming a file that is
-// absent or not a readable sidecar (a FAILED stub included).
-std::string diff_history(const std::filesystem::path& older, const std::filesystem::path& newer);
-
 }  // namespace tune::sidecar

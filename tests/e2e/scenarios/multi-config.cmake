@@ -67,6 +67,15 @@ e2e_expect_contains("verdict --config Release" "${E2E_OUTPUT}" "e2e: fresh")
 e2e_run(verdict-nosuch MAY_FAIL COMMAND "${E2E_TOOL}" verdict --build-dir "${bin}" --config Nosuch)
 e2e_expect_contains("an unknown configuration is named" "${E2E_OUTPUT}" "--config Nosuch:")
 
+# One report per configuration: Release's races, Debug's absent sidecar, neither overwriting the other.
+e2e_build(report-release "${bin}" TARGET tune-report CONFIG Release)
+e2e_build(report-debug "${bin}" TARGET tune-report CONFIG Debug)
+e2e_read(report_release "${bin}/tune-report-Release.html")
+e2e_read(report_debug "${bin}/tune-report-Debug.html")
+e2e_expect_contains("Release's report has planted's chart" "${report_release}" "<g class=\"row seat\" data-row=\"passes1\">")
+e2e_expect_contains("Release's report is of Release" "${report_release}" "<h2>scope e2e [Release]</h2>")
+e2e_expect_contains("Debug's report says its sidecar is absent" "${report_debug}" "no race to show: the sidecar is absent")
+
 # The installed sidecar is that configuration's, and matches what its program runs.
 set(prefix "${WORK_DIR}/prefix")
 e2e_run(install-release COMMAND "${CMAKE_COMMAND}" --install "${bin}" --config Release --prefix "${prefix}")

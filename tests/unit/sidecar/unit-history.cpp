@@ -103,31 +103,48 @@ TEST_CASE("list_history lists archived mints oldest first and skips what is not 
   CHECK_FALSE(entries[2].failed);
 }
 
-TEST_CASE("diff_history compares two archived mints; a FAILED stub cannot be compared") {
+TEST_CASE("tree_history numbers a tree's mints and compares each with its own scope's mint before it") {
   test::sidecar_fixture f;
-  const fs::path bench = f.bench("alpha");
-  auto first = test::update_for("alpha", bench, {{"dot", "base"}});
+  const fs::path alpha = f.bench("alpha"), beta = f.bench("beta");
+  auto first = test::update_for("alpha", alpha, {{"dot", "base"}});
   first.race["dot"] = test::race_table("base", "base", nullptr, {{"base", 100}, {"avx2", 98}});
-  auto second = test::update_for("alpha", bench, {{"dot", "avx2"}});
+  auto other = test::update_for("beta", beta, {{"axpy", "u4"}});
+  other.race["axpy"] = test::race_table("u4", "u2", 30.0, {{"u2", 50}, {"u4", 30}});
+  auto second = test::update_for("alpha", alpha, {{"dot", "avx2"}});
   second.race["dot"] = test::race_table("avx2", "base", 9.5, {{"base", 110}, {"avx2", 99}});
-  const fs::path older = sidecar::upsert(f.sidecar, first, at_ms(1)).history_file;
-  const fs::path newer = sidecar::upsert(f.sidecar, second, at_ms(2)).history_file;
+  sidecar::upsert(f.sidecar, first, at_ms(1));
+  sidecar::upsert(f.sidecar, other, at_ms(2));  // beta's mint, in the same sidecar, between alpha's two
+  sidecar::archive_failure(test::box_a, "alpha", alpha, "interrupted", at_ms(3));
+  sidecar::upsert(f.sidecar, second, at_ms(4));
+  test::write_text(f.dir / "history" / folder / "20261129T180000.005Z-alpha.tune.json", "{");
 
-  CHECK(sidecar::diff_history(older, newer) ==
-        "seats moved: 1\n"
-        "  dot: base → avx2 (margin 9.5%)\n"
-        "median shift over 2 rows both mints measured: +5.5% (time per call, after vs before)\n");
-
-  const fs::path stub = sidecar::archive_failure(test::box_a, "alpha", bench, "interrupted", at_ms(3));
-  CHECK_THROWS_WITH_AS(sidecar::diff_history(older, stub),
-                       ("cannot compare \"" + stub.string() +
-                        "\": it is not a readable sidecar (its format is \"tune-mint-failure/1\", expected "
-                        "\"tune-sidecar/1\")")
-                           .c_str(),
-                       std::runtime_error);
-  CHECK_THROWS_WITH_AS(sidecar::diff_history(older, f.dir / "gone.tune.json"),
-                       ("cannot compare \"" + (f.dir / "gone.tune.json").string() + "\": it does not exist").c_str(),
-                       std::runtime_error);
+  // Two configurations of alpha (their benches differ) and beta.
+  const auto mints = sidecar::tree_history(
+      test::box_a, {{"alpha", "Release", alpha}, {"alpha", "Debug", f.dir / "debug/bench"}, {"beta", "", beta}});
+  REQUIRE(mints.size() == 5);  // the unreadable file once, not once per configuration
+  for (int i = 0; i < 5; ++i) CHECK(mints[i].id == i + 1);
+  CHECK(mints[0].scope == "alpha");
+  CHECK_FALSE(mints[0].since);
+  CHECK(mints[1].scope == "beta");
+  CHECK_FALSE(mints[1].since);  // beta's first
+  CHECK(mints[1].seats.at("axpy").margin_pct == 30.0);
+  CHECK(mints[2].mint.entry.failed);
+  REQUIRE(mints[3].since);
+  CHECK(mints[3].previous == 1);  // alpha's last readable mint, not beta's nor the failed one
+  // alpha's change alone: beta's table, new since alpha's first mint, is not alpha's to report.
+  CHECK(mints[3].since->raced == std::vector<std::string>{"dot"});
+  REQUIRE(mints[3].since->moved.size() == 1);
+  CHECK(mints[3].since->moved[0].family == "dot");
+  CHECK(mints[3].since->rows_compared == 2);
+  CHECK(mints[3].seats.at("dot").suffix == "avx2");
+  CHECK(mints[3].seats.at("dot").margin_pct == 9.5);
+  CHECK(mints[3].seats.at("dot").median_ns == 99);
+  CHECK(mints[0].seats.at("dot").margin_pct == std::nullopt);  // the fallback in its seat has no margin
+  CHECK(mints[4].mint.unreadable != "");
+  CHECK(mints[4].config == "");
+  CHECK(json(mints[4])["config"].is_null());
+  CHECK(json(mints[4])["outcome"] == "unreadable");
+  CHECK(json(mints[3])["since"]["raced"] == json{"dot"});
 }
 
 TEST_CASE("history_of lists one build tree's mints of a scope: failed, unreadable and other trees apart") {
