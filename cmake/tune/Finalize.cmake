@@ -62,15 +62,18 @@ function(_tune_finalize)
     USES_TERMINAL VERBATIM)
   # One self-contained HTML page of every scope's races, rates and past mints (tuner/report/); one
   # per configuration in a multi-config tree, as its manifests are.
+  # COMMENT expands no generator expression before CMake 3.26, hence the <config> it names.
   get_property(_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
   if(_multi)
     set(_report "${CMAKE_BINARY_DIR}/tune-report-$<CONFIG>.html")
+    set(_report_shown "${CMAKE_BINARY_DIR}/tune-report-<config>.html")
   else()
     set(_report "${CMAKE_BINARY_DIR}/tune-report.html")
+    set(_report_shown "${_report}")
   endif()
   add_custom_target(tune-report
     COMMAND ${_tool} report ${_manifests} --out "${_report}"
-    COMMENT "Writing ${_report}"
+    COMMENT "Writing ${_report_shown}"
     VERBATIM)
   # Writes <DEFAULTS>/<class>.tune-defaults.json per scope from this box's sidecar; it refuses an
   # absent, unreadable, stale, incomplete or noise-refused one and says which.

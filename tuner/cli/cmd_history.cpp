@@ -156,7 +156,8 @@ void register_history_commands(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "history", "Past mints of this box and build tree: when, what was raced, which seats moved and by what margin");
   add_scope_options(cmd, opts);
-  cmd->add_option("--diff", diff, "Compare two past mints: their numbers in the list, or archive stamps")
+  cmd->add_option("--diff", diff,
+                  "Compare two past mints: their numbers in the list, archive stamps or archive file names")
       ->expected(2)
       ->type_name("A B");
   cmd->add_flag("--json", as_json, "Machine-readable: the same list (or comparison) as one JSON document");

@@ -70,7 +70,9 @@ int cmd_report(const scope_options& o, std::filesystem::path out) {
       s.families.push_back(v);
     }
     for (const auto& mint : history)
-      if (mint.scope == s.scope && mint.config == s.config) s.history.push_back(&mint);
+      // An unreadable entry has no configuration to go by (sidecar::tree_history): every one shows it.
+      if (mint.scope == s.scope && (mint.config == s.config || !mint.mint.unreadable.empty()))
+        s.history.push_back(&mint);
     page.scopes.push_back(std::move(s));
   }
   const std::string html = report::render_page(page);

@@ -195,8 +195,9 @@ std::string scope_section(const scope_view& s) {
   }
   out += "</dl>\n";
   out +=
-      "<p class=\"legend\">Each row: its rounds' middle half as a bar, the median as a tick, the best round as a "
-      "dot.<span style=\"background:#2f9e5b\"></span>seat<span style=\"background:#c9a227\"></span>fallback<span "
+      "<p class=\"legend\">Each row: its median as a tick, its best round as a dot and, when the race recorded "
+      "them, its rounds' middle half as a bar.<span style=\"background:#2f9e5b\"></span>seat<span "
+      "style=\"background:#c9a227\"></span>fallback<span "
       "style=\"background:#d0523f\"></span>demoted<span style=\"background:#9fb3c8\"></span>other rows</p>\n";
   for (const auto& f : s.families) out += family_section(s, f);
   out += "<section class=\"history\"><h3>past mints of this scope in this tree, on this box</h3>\n" + history_table(s) +

@@ -107,7 +107,8 @@ TEST_CASE("tree_history numbers a tree's mints and compares each with its own sc
   test::sidecar_fixture f;
   const fs::path alpha = f.bench("alpha"), beta = f.bench("beta");
   auto first = test::update_for("alpha", alpha, {{"dot", "base"}});
-  first.race["dot"] = test::race_table("base", "base", nullptr, {{"base", 100}, {"avx2", 98}});
+  // A table whose fallback holds but that carries a margin: the seat has none (stamp/seat.cpp's rule).
+  first.race["dot"] = test::race_table("base", "base", 5.0, {{"base", 100}, {"avx2", 98}});
   auto other = test::update_for("beta", beta, {{"axpy", "u4"}});
   other.race["axpy"] = test::race_table("u4", "u2", 30.0, {{"u2", 50}, {"u4", 30}});
   auto second = test::update_for("alpha", alpha, {{"dot", "avx2"}});
