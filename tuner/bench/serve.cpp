@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/tolerance.h"
+#include "measure/counters.h"
 #include "util/subprocess.h"
 
 namespace tune::bench {
@@ -33,7 +34,11 @@ class server {
 
   // Answers requests until the supervisor says done or closes the channel.
   void loop() {
-    send({{"ready", true}, {"work", calls_.work()}, {"unit", calls_.work_unit()}, {"fresh", calls_.fresh_inputs()}});
+    send({{"ready", true},
+          {"work", calls_.work()},
+          {"unit", calls_.work_unit()},
+          {"fresh", calls_.fresh_inputs()},
+          {"counters_unavailable", counters_.unavailable()}});
     while (const auto message = util::read_channel()) {
       const json request = json::parse(*message);
       const std::string op = request.at("op");
@@ -56,7 +61,10 @@ class server {
     if (op == "reference") return reference(table, request.at("row"), request.at("call"));
     if (op == "check") return check(table, request.at("row"), request.at("call"));
     if (op == "time") {
-      return {{"ns", calls_.time(table, request.at("row"), request.at("placement"), request.at("reps"))}};
+      // Enabled and read outside calls_.time's own clock reads: the window's time is not theirs.
+      counters_.start();
+      const double ns = calls_.time(table, request.at("row"), request.at("placement"), request.at("reps"));
+      return {{"ns", ns}, {"counters", counters_.stop()}};
     }
     throw std::invalid_argument("unknown request '" + op + "'");
   }
@@ -86,6 +94,7 @@ class server {
 
   tolerance tolerance_;
   row_calls& calls_;
+  measure::counter_set counters_;  // opened on the thread that calls the rows
   std::map<std::size_t, std::vector<detail::output>> reference_;
 };
 

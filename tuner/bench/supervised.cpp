@@ -89,6 +89,10 @@ void family_session::start() {
   }
   work_ = hello.value("work", 0.0);
   work_unit_ = hello.value("unit", std::string());
+  counters_unavailable_.clear();
+  if (const auto why = hello.find("counters_unavailable"); why != hello.end() && why->is_object())
+    for (const auto& [event, reason] : why->items())
+      if (reason.is_string()) counters_unavailable_[event] = reason.get<std::string>();
 }
 
 answer<json> family_session::ask(const json& request, double limit_s, const std::string& limit_text) {
@@ -161,12 +165,17 @@ answer<row_check> family_session::check(std::size_t table, std::size_t row, int 
   return c;
 }
 
-answer<double> family_session::time(std::size_t table, std::size_t row, int placement, std::uint64_t reps,
-                                    double limit_s, const std::string& limit_text) {
+answer<timed_window> family_session::time(std::size_t table, std::size_t row, int placement, std::uint64_t reps,
+                                          double limit_s, const std::string& limit_text) {
   auto got = ask({{"op", "time"}, {"table", table}, {"row", row}, {"placement", placement}, {"reps", reps}}, limit_s,
                  limit_text);
   if (auto* failure = std::get_if<race::row_failure>(&got)) return *failure;
-  return std::get<json>(got).at("ns").get<double>();
+  const json& reply = std::get<json>(got);
+  timed_window w{reply.at("ns").get<double>(), {}};
+  if (const auto counts = reply.find("counters"); counts != reply.end() && counts->is_object())
+    for (const auto& [event, count] : counts->items())
+      if (count.is_number() && count.get<double>() >= 0) w.counters[event] = count.get<double>();
+  return w;
 }
 
 }  // namespace tune::bench

@@ -5,13 +5,15 @@
 // wait for it is bounded (limits.h).
 //
 // The channel carries one JSON message per frame. The child says first
-//   {"ready": true, "work": <amount>, "unit": <text>, "fresh": <bool>}  or  {"fixture_error": <text>}
+//   {"ready": true, "work": <amount>, "unit": <text>, "fresh": <bool>, "counters_unavailable": {event: why}}
+//   or  {"fixture_error": <text>}
 // then answers each request, one call of a kernel each (so each call has its own limit):
 //   {"op": "reference", "table": t, "row": r, "call": k} -> {"ns": <elapsed>, "varies": <bool>}
 //        call k of the reference (k = 0 from the fixture's inputs); varies: its output differs from call 0's
 //   {"op": "check", "table": t, "row": r, "call": k}     -> {"pass": <bool>, "describe": <text>,
 //        "worst_abs": .., "worst_rel": .., "worst_ulp": .., "ns": <elapsed>}: call k against the reference's
-//   {"op": "time", "table": t, "row": r, "placement": p, "reps": n} -> {"ns": <elapsed>}
+//   {"op": "time", "table": t, "row": r, "placement": p, "reps": n} -> {"ns": <elapsed>, "counters": {event: count}}
+//        counters: the window's hardware counts (measure/counters.h), of the events that could be read
 // or {"threw": <text>} when the kernel threw; {"op": "done"} ends it.
 #include <cstdint>
 #include <filesystem>
@@ -52,6 +54,12 @@ struct row_check {
   std::vector<double> call_ns;
 };
 
+// One timed window: its nanoseconds and the hardware counts over it.
+struct timed_window {
+  double ns = 0;
+  std::map<std::string, double> counters;
+};
+
 template <class T>
 using answer = std::variant<T, race::row_failure>;
 
@@ -67,13 +75,15 @@ class family_session {
   answer<reference_calls> reference(std::size_t table, std::size_t row, int calls, double limit_s,
                                     const std::string& limit_text);
   answer<row_check> check(std::size_t table, std::size_t row, int calls, double limit_s, const std::string& limit_text);
-  answer<double> time(std::size_t table, std::size_t row, int placement, std::uint64_t reps, double limit_s,
-                      const std::string& limit_text);
+  answer<timed_window> time(std::size_t table, std::size_t row, int placement, std::uint64_t reps, double limit_s,
+                            const std::string& limit_text);
   // Tells the child it is done and reaps it; the next request starts a new one.
   void close();
 
   double work() const { return work_; }
   const std::string& work_unit() const { return work_unit_; }
+  // The hardware events the child could not count, with why (from its ready message).
+  const std::map<std::string, std::string>& counters_unavailable() const { return counters_unavailable_; }
   int children_started() const { return started_; }
 
  private:
@@ -95,6 +105,7 @@ class family_session {
   std::set<std::size_t> referenced_;  // tables whose reference the running child has called
   double work_ = 0;
   std::string work_unit_;
+  std::map<std::string, std::string> counters_unavailable_;
   int started_ = 0;
 };
 

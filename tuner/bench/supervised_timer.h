@@ -2,15 +2,18 @@
 // The race engine's timer over supervised families (supervised.h): each window is a request to
 // the family's child, bounded by its time limit; a row that fails while it is timed is thrown as
 // race::row_failed. The noise probe runs in this process. One family's child lives at a time:
-// moving to another family ends the previous one's.
+// moving to another family ends the previous one's. It keeps each row's hardware counts per call.
 #include <chrono>
+#include <map>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <tune/bench/registry.h>
 
 #include "bench/gate.h"
 #include "bench/supervised.h"
+#include "measure/counters.h"
 #include "measure/probe_kernel.h"
 #include "race/timing.h"
 
@@ -46,6 +49,15 @@ class supervised_timer final : public race::timer {
     const raced& f = enter(t.family);
     return recheck_row(*f.info, *f.gate, *f.session, t.table, row);
   }
+  // Row `row` of what index `index` times: its hardware counts per call over its windows.
+  std::map<std::string, double> counters_of(std::size_t index, std::size_t row) const {
+    const auto it = counts_.find({index, row});
+    return it == counts_.end() ? std::map<std::string, double>{} : it->second.per_call();
+  }
+  // The events its child could not count, with why; empty when it counted them all or never ran.
+  const std::map<std::string, std::string>& counters_unavailable(std::size_t index) const {
+    return families_.at(targets_.at(index).family).session->counters_unavailable();
+  }
   // Ends the running child (after the last family).
   void close() {
     if (current_) families_[*current_].session->close();
@@ -65,12 +77,15 @@ class supervised_timer final : public race::timer {
     const double limit = f.gate->limits.window_s(f.gate->tables.at(t.table).at(row).call_s, reps);
     auto got = f.session->time(t.table, row, placement, reps, limit, limit_text(*f.info, *f.gate, limit, true));
     if (auto* failure = std::get_if<race::row_failure>(&got)) throw race::row_failed(index, row, *failure);
-    return std::get<double>(got);
+    const auto& window = std::get<bench::timed_window>(got);
+    if (placement == 0) counts_[{index, row}].add(window.counters, reps);  // the row as linked, not its copies
+    return window.ns;
   }
 
   std::vector<raced> families_;
   std::vector<target> targets_;
   std::optional<std::size_t> current_;
+  std::map<std::pair<std::size_t, std::size_t>, measure::counter_totals> counts_;  // (index, row)
 };
 
 }  // namespace tune::bench

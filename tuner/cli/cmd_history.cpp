@@ -32,10 +32,7 @@ struct history_list {
 history_list history_of_tree(const scope_options& o) {
   const auto box = box::this_box();
   std::vector<sidecar::tree_scope> scopes;
-  for (const auto& path : find_manifests(o)) {
-    const auto m = load_manifest(path);
-    scopes.push_back({m.scope, m.multi_config ? m.config : "", m.bench});
-  }
+  for (const auto& path : find_manifests(o)) scopes.push_back(tree_scope_of(load_manifest(path)));
   return {box.identity, sidecar::history_dir(box.identity), sidecar::tree_history(box.identity, scopes)};
 }
 

@@ -22,6 +22,7 @@
 #include "stamp/describe.h"
 #include "stamp/write.h"
 #include "util/json_file.h"
+#include "util/json_members.h"
 
 namespace tune::cli {
 
@@ -63,18 +64,16 @@ struct status_report {
   std::vector<scope_status> scopes;
 };
 
-nlohmann::json optional_json(const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
-
 void to_json(nlohmann::json& out, const family_status& f) {
   const auto* e = f.stamped ? &*f.stamped : nullptr;
   out = {{"stamped", e ? nlohmann::json(e->suffix) : nlohmann::json()},
          {"source", e ? nlohmann::json(e->source) : nlohmann::json()},
          {"why", e ? nlohmann::json(e->why) : nlohmann::json()},
-         {"margin_pct", e ? optional_json(e->margin_pct) : nlohmann::json()},
-         {"demoted", e ? optional_json(e->demoted) : nlohmann::json()},
-         {"demoted_margin_pct", e ? optional_json(e->demoted_margin_pct) : nlohmann::json()},
-         {"median_ns", e ? optional_json(e->median_ns) : nlohmann::json()},
-         {"rate", e ? optional_json(e->rate) : nlohmann::json()},
+         {"margin_pct", e ? util::or_null(e->margin_pct) : nlohmann::json()},
+         {"demoted", e ? util::or_null(e->demoted) : nlohmann::json()},
+         {"demoted_margin_pct", e ? util::or_null(e->demoted_margin_pct) : nlohmann::json()},
+         {"median_ns", e ? util::or_null(e->median_ns) : nlohmann::json()},
+         {"rate", e ? util::or_null(e->rate) : nlohmann::json()},
          {"problems", e ? e->problems : std::vector<std::string>{}},
          {"tuned", f.tuned},
          {"measured_here", f.measured_here},
@@ -201,11 +200,37 @@ int cmd_verdict(const scope_options& o) {
   return fresh ? 0 : exit_not_fresh;
 }
 
+// The rows' hardware counts per call, or why the race could not count them.
+void print_counters(const race::race_table& race) {
+  if (race.counters_unavailable)
+    std::cout << "\n  hardware counters not counted: " << race::counters_unavailable_text(*race.counters_unavailable)
+              << "\n";
+  bool header = false;
+  for (const auto& [suffix, row] : race.rows) {
+    if (!row.counters) continue;
+    if (!header) std::cout << fmt::format("\n  hardware counters per call, over the row's windows:\n  {:<24}", "row");
+    std::string line = fmt::format("  {:<24}", suffix);
+    for (const char* event : race::counter_events) {
+      if (!header) std::cout << fmt::format(" {:>14}", event);
+      const auto it = row.counters->find(event);
+      line += fmt::format(" {:>14}", it == row.counters->end() ? "-" : race::count_text(it->second));
+    }
+    if (!header) std::cout << "\n";
+    header = true;
+    std::cout << line << "\n";
+  }
+}
+
 // The sidecar's race table of a family, as `tune explain` shows it under "last race".
 void print_last_race(const race::race_table& race, const std::filesystem::path& sidecar) {
   const auto or_unknown = [](const std::string& v) { return v.empty() ? std::string("?") : v; };
-  std::cout << fmt::format("\nlast race ({}): winner {} over fallback {}, verdict {}, need {:.1f}%\n", sidecar.string(),
-                           or_unknown(race.winner), or_unknown(race.fallback), or_unknown(race.verdict), race.need_pct);
+  if (race.timed() || race.adopted())
+    std::cout << fmt::format("\nlast race ({}): winner {} over fallback {}, verdict {}, need {:.1f}%\n",
+                             sidecar.string(), or_unknown(race.winner), or_unknown(race.fallback),
+                             or_unknown(race.verdict), race.need_pct);
+  else
+    std::cout << fmt::format("\nlast race ({}): no row was timed; seat {}, verdict {}\n", sidecar.string(),
+                             or_unknown(race.winner), or_unknown(race.verdict));
   if (!race.adopted()) std::cout << "  " << race.note << "\n";
   // A rate per row when the fixture declared one call's work (fx.work): at the row's median.
   const auto rate = [&](const race::race_row& row) {
@@ -232,10 +257,12 @@ void print_last_race(const race::race_table& race, const std::filesystem::path& 
     if (failure)
       std::cout << fmt::format("  {:<24} failed after it was timed: {}: {}\n", "", failure->stage, failure->detail);
   }
+  print_counters(race);
   const auto companions = race.companion_races.value_or(std::map<std::string, race::race_table>{});
-  if (!companions.empty()) std::cout << "\ncompanions, each raced against the family's seat:\n";
+  if (!companions.empty()) std::cout << "\ncompanions:\n";
   for (const auto& [name, raced] : companions)
-    std::cout << fmt::format("  {:<24} {} ({})\n    {}\n", name, or_unknown(raced.winner), or_unknown(raced.verdict),
+    std::cout << fmt::format("  {:<24} {} ({}, {})\n    {}\n", name, or_unknown(raced.winner),
+                             or_unknown(raced.verdict), raced.timed() ? "raced against the family's seat" : "not timed",
                              raced.note);
 }
 

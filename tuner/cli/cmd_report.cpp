@@ -33,7 +33,7 @@ int cmd_report(const scope_options& o, std::filesystem::path out) {
   std::vector<sidecar::tree_scope> tree;
   for (const auto& path : manifests) {
     const auto& m = scopes.emplace_back(load_manifest(path));
-    tree.push_back({m.scope, m.multi_config ? m.config : "", m.bench});
+    tree.push_back(tree_scope_of(m));
   }
   // The page is still worth having when the archive cannot be read; it says why instead.
   std::vector<sidecar::tree_mint> history;
@@ -69,10 +69,7 @@ int cmd_report(const scope_options& o, std::filesystem::path out) {
       if (stamped && stamped->families.count(f.name)) v.stamped = &stamped->families.at(f.name);
       s.families.push_back(v);
     }
-    for (const auto& mint : history)
-      // An unreadable entry has no configuration to go by (sidecar::tree_history): every one shows it.
-      if (mint.scope == s.scope && (mint.config == s.config || !mint.mint.unreadable.empty()))
-        s.history.push_back(&mint);
+    s.history = sidecar::mints_of(history, s.scope, s.config);
     page.scopes.push_back(std::move(s));
   }
   const std::string html = report::render_page(page);

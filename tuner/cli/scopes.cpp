@@ -61,4 +61,6 @@ std::vector<std::filesystem::path> find_manifests(const scope_options& o) {
   return chosen;
 }
 
+sidecar::tree_scope tree_scope_of(const manifest& m) { return {m.scope, m.multi_config ? m.config : "", m.bench}; }
+
 }  // namespace tune::cli

@@ -7,6 +7,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "manifest/manifest.h"
+#include "sidecar/history.h"
+
 namespace tune::cli {
 
 struct scope_options {
@@ -22,5 +25,9 @@ void add_scope_options(CLI::App* cmd, scope_options& o);
 // of the configurations --config names. A tree with several configurations needs --config: a
 // table that silently mixed them, or an explain that picked one, would not say what runs.
 std::vector<std::filesystem::path> find_manifests(const scope_options& o);
+
+// The scope whose archived mints belong to `m`'s tree (sidecar::tree_history): its name, its
+// configuration in a multi-config tree, and its bench.
+sidecar::tree_scope tree_scope_of(const manifest& m);
 
 }  // namespace tune::cli

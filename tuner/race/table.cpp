@@ -12,8 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-json number_or_null(const std::optional<double>& v) { return v ? json(*v) : json(); }
-
 // Members absent or null read as nullopt: a measured table writes null, an adopted one leaves
 // the member out, and readers treat both alike.
 template <class T>
@@ -40,6 +38,36 @@ std::string rate_text(const work_record& w, double ns) {
   }
   const std::string unit = w.unit == "flop" ? "FLOP" : w.unit == "byte" ? "B" : w.unit;
   return fmt::format("{:.{}f} {}{}/s", per_s, per_s < 10 ? 2 : per_s < 100 ? 1 : 0, prefix, unit);
+}
+
+std::string counters_unavailable_text(const std::map<std::string, std::string>& why) {
+  std::map<std::string, std::vector<std::string>> by_reason;
+  for (const auto& [event, reason] : why) by_reason[reason].push_back(event);
+  std::string out;
+  for (const auto& [reason, events] : by_reason) {
+    std::string names;
+    for (std::size_t i = 0; i < events.size(); ++i)
+      names += (i == 0 ? "" : i + 1 == events.size() ? " and " : ", ") + events[i];
+    out += (out.empty() ? "" : "; ") + names + ": " + reason;
+  }
+  return out;
+}
+
+std::string count_text(double per_call) {
+  return per_call >= 100 ? fmt::format("{:.0f}", per_call) : fmt::format("{:.3g}", per_call);
+}
+
+bool race_table::timed() const {
+  for (const auto& [suffix, row] : rows)
+    if (row.median_ns) return true;
+  return false;
+}
+
+std::optional<row_time> time_of(const race_table& race, const std::string& suffix) {
+  const auto row = race.rows.find(suffix);
+  if (row == race.rows.end() || !row->second.median_ns) return std::nullopt;
+  return row_time{*row->second.median_ns,
+                  race.work ? std::optional(rate_text(*race.work, *row->second.median_ns)) : std::nullopt};
 }
 
 void to_json(json& out, const row_failure& f) {
@@ -71,6 +99,7 @@ void to_json(json& out, const race_row& r) {
   }
   if (r.impl_hash) out["impl_hash"] = *r.impl_hash;
   if (r.compile) out["compile"] = *r.compile;
+  if (r.counters) out["counters"] = *r.counters;
   util::put_other_members(out, r.other);
 }
 
@@ -87,9 +116,10 @@ void from_json(const json& in, race_row& r) {
     r.worst = gate_errors{nan_if_null(in, "worst_abs"), nan_if_null(in, "worst_rel"), nan_if_null(in, "worst_ulp")};
   r.impl_hash = optional_member<std::string>(in, "impl_hash");
   r.compile = optional_member<std::string>(in, "compile");
-  r.other =
-      util::other_members(in, {"rejected", "median_ns", "best_ns", "q1_ns", "q3_ns", "rounds", "finalist",
-                               "last_fail_reason", "worst_abs", "worst_rel", "worst_ulp", "impl_hash", "compile"});
+  r.counters = optional_member<std::map<std::string, double>>(in, "counters");
+  r.other = util::other_members(
+      in, {"rejected", "median_ns", "best_ns", "q1_ns", "q3_ns", "rounds", "finalist", "last_fail_reason", "worst_abs",
+           "worst_rel", "worst_ulp", "impl_hash", "compile", "counters"});
 }
 
 void to_json(json& out, const race_table& t) {
@@ -102,10 +132,10 @@ void to_json(json& out, const race_table& t) {
          {"fallback", t.fallback},
          {"verdict", t.verdict},
          {"need_pct", t.need_pct},
-         {"margin_pct", number_or_null(t.margin_pct)},
+         {"margin_pct", util::or_null(t.margin_pct)},
          {"demoted", t.demoted ? json(*t.demoted) : json()},
-         {"demoted_margin_pct", number_or_null(t.demoted_margin_pct)},
-         {"drift_pct", number_or_null(t.drift_pct)},
+         {"demoted_margin_pct", util::or_null(t.demoted_margin_pct)},
+         {"drift_pct", util::or_null(t.drift_pct)},
          {"note", t.note},
          {"ms", t.ms},
          {"rows", t.rows}};
@@ -113,6 +143,7 @@ void to_json(json& out, const race_table& t) {
   if (t.companion_races) out["companion_races"] = *t.companion_races;
   if (t.companions) out["companions"] = *t.companions;
   if (t.work) out["work"] = {{"amount", t.work->amount}, {"unit", t.work->unit}};
+  if (t.counters_unavailable) out["counters_unavailable"] = *t.counters_unavailable;
   util::put_other_members(out, t.other);
 }
 
@@ -133,9 +164,10 @@ void from_json(const json& in, race_table& t) {
   t.companions = optional_member<std::map<std::string, std::string>>(in, "companions");
   if (const auto work = in.find("work"); work != in.end() && work->is_object())
     t.work = work_record{work->at("amount").get<double>(), work->at("unit").get<std::string>()};
+  t.counters_unavailable = optional_member<std::map<std::string, std::string>>(in, "counters_unavailable");
   t.other = util::other_members(
       in, {"winner", "fallback", "verdict", "profile", "need_pct", "margin_pct", "demoted", "demoted_margin_pct",
-           "drift_pct", "note", "ms", "rows", "companion_races", "companions", "work"});
+           "drift_pct", "note", "ms", "rows", "companion_races", "companions", "work", "counters_unavailable"});
 }
 
 mint_record record_of(const mint_result& r) {
@@ -147,8 +179,7 @@ mint_record record_of(const mint_result& r) {
 void to_json(json& out, const mint_record& m) {
   json probes = json::array();
   for (const auto& p : m.probes)
-    probes.push_back(
-        {{"label", p.label}, {"mad_pct", number_or_null(p.mad_pct)}, {"cv_pct", number_or_null(p.cv_pct)}});
+    probes.push_back({{"label", p.label}, {"mad_pct", util::or_null(p.mad_pct)}, {"cv_pct", util::or_null(p.cv_pct)}});
   out = {{"status", m.status},
          {"reason", m.reason},
          {"noise_overridden", m.noise_overridden},
@@ -173,7 +204,7 @@ void to_json(json& out, const race_request& r) {
   out = {{"scope", r.scope},
          {"families", r.families},
          {"incumbents", r.incumbents},
-         {"budget_s", number_or_null(r.budget_s)}};
+         {"budget_s", util::or_null(r.budget_s)}};
   if (r.seed) out["seed"] = *r.seed;
 }
 

@@ -34,6 +34,17 @@ struct work_record {
 // that keeps the number between 1 and 1000 (k to T). A unit "flop" is written FLOP, "byte" B.
 std::string rate_text(const work_record& w, double ns);
 
+// "branch_misses, cache_misses, cycles and instructions: this CPU or VM has no such hardware event
+// (perf_event_open: ENOENT)": a table's counters_unavailable, events with one reason said once.
+std::string counters_unavailable_text(const std::map<std::string, std::string>& why);
+
+// A count per call as explain and the report show it: "2310", "41.3", "0.0041" (a small count
+// keeps its digits: 0.004 cache misses per call is not 0).
+std::string count_text(double per_call);
+
+// The events a row's counters are shown in, in this order, where it has them.
+inline constexpr const char* counter_events[] = {"cycles", "instructions", "branch_misses", "cache_misses"};
+
 struct race_row {
   std::optional<std::string> rejected;  // why it was not timed
   std::optional<double> median_ns;      // per call; absent for a row never timed
@@ -45,6 +56,9 @@ struct race_row {
   std::optional<gate_errors> worst;
   std::optional<std::string> impl_hash;  // the mint's, not the bench's
   std::optional<std::string> compile;
+  // Hardware counts per call (cycles, instructions, branch_misses, cache_misses: the events that
+  // could be read), over its windows (measure/counters.h, counter_totals).
+  std::optional<std::map<std::string, double>> counters;
   nlohmann::json other = nlohmann::json::object();  // members this version does not name, kept
 };
 
@@ -54,6 +68,9 @@ struct race_table {
   // A table of a family adopted from a profile has winner, verdict "adopted" and profile alone.
   std::optional<std::string> profile;
   bool adopted() const { return verdict == "adopted"; }
+  // False for a table no row of which was timed (a companion that follows its family untimed, a
+  // family left to the budget, every row rejected): it has a seat, not a race to describe.
+  bool timed() const;
 
   std::string fallback;
   double need_pct = 0;
@@ -65,12 +82,23 @@ struct race_table {
   double ms = 0;
   std::map<std::string, race_row> rows;  // by suffix
   std::optional<work_record> work;       // one call's work, when the family's fixture declared it
+  // The hardware events its rows' windows could not count, each with why (a VM without a PMU, the
+  // box's perf_event_paranoid): never recorded as zeros.
+  std::optional<std::map<std::string, std::string>> counters_unavailable;
   // A family's companions: the race of each (rows gated against the reference's companion) and,
   // where a companion's race seated another row than the family's, that seat.
   std::optional<std::map<std::string, race_table>> companion_races;
   std::optional<std::map<std::string, std::string>> companions;
   nlohmann::json other = nlohmann::json::object();  // members this version does not name, kept
 };
+
+// A row's time per call in `race` and its rate when the fixture declared work; nullopt for a row
+// this race did not time. What the stamp, status, history and the report show as a seat's time.
+struct row_time {
+  double median_ns = 0;
+  std::optional<std::string> rate;
+};
+std::optional<row_time> time_of(const race_table& race, const std::string& suffix);
 
 void to_json(nlohmann::json& out, const row_failure& f);  // diagnostic left out when empty
 void from_json(const nlohmann::json& in, row_failure& f);

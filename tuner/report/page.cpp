@@ -4,6 +4,7 @@
 
 #include "report/chart.h"
 #include "report/markup.h"
+#include "sidecar/diff.h"
 #include "stamp/describe.h"
 
 namespace tune::report {
@@ -90,15 +91,49 @@ std::string excluded_rows(const race::race_table& race) {
   return items.empty() ? "" : "<ul class=\"excluded\">\n" + items + "</ul>\n";
 }
 
+// The rows' hardware counts per call, or why the race could not count them.
+std::string counters_block(const race::race_table& race) {
+  std::string out;
+  if (race.counters_unavailable)
+    out += "<p class=\"counters unavailable\">hardware counters not counted: " +
+           escape(race::counters_unavailable_text(*race.counters_unavailable)) + "</p>\n";
+  std::string rows;
+  for (const auto& [suffix, row] : race.rows) {
+    if (!row.counters) continue;
+    rows += "<tr><td>" + escape(suffix) + "</td>";
+    for (const char* event : race::counter_events) {
+      const auto it = row.counters->find(event);
+      rows += "<td class=\"num\">" + (it == row.counters->end() ? std::string("-") : race::count_text(it->second)) +
+              "</td>";
+    }
+    rows += "</tr>\n";
+  }
+  if (rows.empty()) return out;
+  std::string head = "<tr><th>row</th>";
+  for (const char* event : race::counter_events) head += std::string("<th>") + event + "</th>";
+  return out +
+         "<table class=\"counters\"><caption>hardware counters per call, over the row's windows</caption>"
+         "<thead>" +
+         head + "</tr></thead><tbody>\n" + rows + "</tbody></table>\n";
+}
+
 std::string race_block(const race::race_table& race, const std::string& title) {
   if (race.adopted())
     return fmt::format(
         "<p class=\"race adopted\">adopted from profile {}: measured on another box of the class, not "
         "here; no times to show.</p>\n",
         escape(race.profile.value_or("?")));
-  std::string out = fmt::format("<p class=\"race\">{}</p>\n", escape(race_summary(race)));
-  if (!race.note.empty()) out += fmt::format("<p class=\"note\">{}</p>\n", escape(race.note));
+  std::string out;
+  if (race.timed()) {
+    out = fmt::format("<p class=\"race\">{}</p>\n", escape(race_summary(race)));
+    if (!race.note.empty()) out += fmt::format("<p class=\"note\">{}</p>\n", escape(race.note));
+  } else {
+    // Nothing was timed, so there is no winner over a fallback to state: the note says why.
+    out = fmt::format("<p class=\"race untimed\">no row was timed; seat {}: {}</p>\n", escape(race.winner),
+                      escape(race.note.empty() ? race.verdict : race.note));
+  }
   out += race_chart(race, title);
+  out += counters_block(race);
   out += excluded_rows(race);
   return out;
 }
@@ -140,11 +175,7 @@ std::string family_section(const scope_view& s, const family_view& f) {
 
 std::string moved_text(const sidecar::changes& c) {
   std::string out;
-  for (const auto& m : c.moved) {
-    out += fmt::format("{}{}: {} → {}", out.empty() ? "" : "; ", m.family, m.from.value_or("(none)"),
-                       m.to.value_or("(none)"));
-    if (m.to_margin_pct) out += fmt::format(" (margin {:.1f}%)", *m.to_margin_pct);
-  }
+  for (const auto& m : c.moved) out += (out.empty() ? "" : "; ") + sidecar::move_text(m);
   return out.empty() ? "no seat moved" : out;
 }
 

@@ -1,4 +1,5 @@
 #include "sidecar/diff.h"
+#include "util/json_members.h"
 
 #include <fmt/format.h>
 
@@ -34,8 +35,6 @@ double median(std::vector<double> values) {
   const size_t n = values.size();
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
-
-nlohmann::json or_null(const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
 // `only`: the families to compare; null for every family of either document.
 changes compare_families(const document& before, const document& after, const std::set<std::string>* only) {
@@ -80,11 +79,13 @@ changes compare_scope(const document& before, const document& after, const std::
   return compare_families(before, after, &families);
 }
 
+std::string move_text(const seat_move& m) {
+  return fmt::format("{}: {} → {}", m.family, seat_text(m.from, m.from_margin_pct), seat_text(m.to, m.to_margin_pct));
+}
+
 std::string describe_changes(const changes& c) {
   std::string text = c.moved.empty() ? "no seats moved\n" : fmt::format("seats moved: {}\n", c.moved.size());
-  for (const seat_move& m : c.moved)
-    text += fmt::format("  {}: {} → {}\n", m.family, seat_text(m.from, m.from_margin_pct),
-                        seat_text(m.to, m.to_margin_pct));
+  for (const seat_move& m : c.moved) text += "  " + move_text(m) + "\n";
   if (!c.median_shift_pct)
     text += "no row was measured by both mints\n";
   else
@@ -101,13 +102,13 @@ void to_json(nlohmann::json& out, const changes& c) {
   out = {{"moved", nlohmann::json::array()},
          {"raced", c.raced},
          {"rows_compared", c.rows_compared},
-         {"median_shift_pct", or_null(c.median_shift_pct)}};
+         {"median_shift_pct", util::or_null(c.median_shift_pct)}};
   for (const seat_move& m : c.moved)
     out["moved"].push_back({{"family", m.family},
-                            {"from", or_null(m.from)},
-                            {"to", or_null(m.to)},
-                            {"from_margin_pct", or_null(m.from_margin_pct)},
-                            {"to_margin_pct", or_null(m.to_margin_pct)}});
+                            {"from", util::or_null(m.from)},
+                            {"to", util::or_null(m.to)},
+                            {"from_margin_pct", util::or_null(m.from_margin_pct)},
+                            {"to_margin_pct", util::or_null(m.to_margin_pct)}});
 }
 
 }  // namespace tune::sidecar

@@ -35,6 +35,10 @@ changes compare(const document& before, const document& after);
 // holds every scope, and another scope's mint in between is not this scope's change.
 changes compare_scope(const document& before, const document& after, const std::string& scope);
 
+// "dot: unroll4_base → unroll4_avx2 (margin 7.2%)": one move, as describe_changes and the report
+// show it; a margin beside each seat whose race table has one.
+std::string move_text(const seat_move& m);
+
 // Example:
 //   seats moved: 1
 //     dot: unroll4_base → unroll4_avx2 (margin 7.2%)

@@ -90,6 +90,10 @@ void check_row(const json& row, const std::string& where) {
   optional_integer(row, where, "rounds");
   optional_boolean(row, where, "finalist");
   for (const char* key : {"rejected", "impl_hash", "compile"}) optional_string(row, where, key);
+  if (const auto counts = row.find("counters"); counts != row.end())
+    for (const auto& [event, count] : object_at(*counts, child(where, "counters")).items())
+      if (!count.is_number() || !(count.get<double>() >= 0))
+        fail(child(child(where, "counters"), event), count, "a non-negative number");
   if (const auto why = row.find("last_fail_reason"); why != row.end()) {
     const std::string why_where = child(where, "last_fail_reason");
     object_at(*why, why_where);
@@ -113,6 +117,9 @@ void check_race_table(const json& table, const std::string& where) {
       fail(child(work_where, "amount"), amount, "a positive number");
     string_at(required(*work, work_where, "unit"), child(work_where, "unit"));
   }
+  if (const auto why = table.find("counters_unavailable"); why != table.end())
+    for (const auto& [event, reason] : object_at(*why, child(where, "counters_unavailable")).items())
+      string_at(reason, child(child(where, "counters_unavailable"), event));
   if (const auto seats = table.find("companions"); seats != table.end())
     for (const auto& [companion, seat] : object_at(*seats, child(where, "companions")).items())
       string_at(seat, child(child(where, "companions"), companion));

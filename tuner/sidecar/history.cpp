@@ -17,6 +17,7 @@
 #include "util/utc_time.h"
 #include "util/json_file.h"
 #include "util/json_reader.h"
+#include "util/json_members.h"
 
 namespace tune::sidecar {
 namespace fs = std::filesystem;
@@ -76,17 +77,15 @@ std::map<std::string, seat_at_mint> seats_of(const document& doc, const std::str
       s.verdict = race->verdict;
       // As the stamp says it (stamp/seat.cpp): a margin belongs to a row that won its seat.
       if (race->verdict == "won" && race->winner == *suffix) s.margin_pct = race->margin_pct;
-      if (const auto row = race->rows.find(*suffix); row != race->rows.end() && row->second.median_ns) {
-        s.median_ns = row->second.median_ns;
-        if (race->work) s.rate = race::rate_text(*race->work, *s.median_ns);
+      if (const auto t = race::time_of(*race, *suffix)) {
+        s.median_ns = t->median_ns;
+        s.rate = t->rate;
       }
     }
     seats[family] = s;
   }
   return seats;
 }
-
-nlohmann::json or_null(const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
 }  // namespace
 
@@ -204,6 +203,14 @@ std::vector<tree_mint> tree_history(const std::string& box_identity, const std::
   return out;
 }
 
+std::vector<const tree_mint*> mints_of(const std::vector<tree_mint>& history, const std::string& scope,
+                                       const std::string& config) {
+  std::vector<const tree_mint*> out;
+  for (const auto& m : history)
+    if (m.scope == scope && (m.config == config || !m.mint.unreadable.empty())) out.push_back(&m);
+  return out;
+}
+
 std::string outcome(const past_mint& m) {
   return !m.unreadable.empty() ? "unreadable" : m.entry.failed ? "failed" : "mint";
 }
@@ -214,14 +221,14 @@ nlohmann::json mint_ref(const tree_mint& l) {
           {"file", l.mint.entry.file.string()},
           {"scope", l.scope},
           {"config", l.config.empty() ? nlohmann::json() : nlohmann::json(l.config)},
-          {"written", or_null(l.mint.written)}};
+          {"written", util::or_null(l.mint.written)}};
 }
 
 void to_json(nlohmann::json& out, const seat_at_mint& s) {
   out = {{"suffix", s.suffix},
-         {"median_ns", or_null(s.median_ns)},
-         {"rate", or_null(s.rate)},
-         {"margin_pct", or_null(s.margin_pct)},
+         {"median_ns", util::or_null(s.median_ns)},
+         {"rate", util::or_null(s.rate)},
+         {"margin_pct", util::or_null(s.margin_pct)},
          {"verdict", s.verdict.empty() ? nlohmann::json() : nlohmann::json(s.verdict)}};
 }
 
@@ -232,8 +239,8 @@ void to_json(nlohmann::json& out, const tree_mint& l) {
                   : l.mint.entry.failed      ? nlohmann::json(l.mint.failure)
                                              : nlohmann::json();
   out["seats"] = l.mint.doc ? nlohmann::json(l.seats) : nlohmann::json();
-  out["previous"] = or_null(l.previous);
-  out["since"] = or_null(l.since);
+  out["previous"] = util::or_null(l.previous);
+  out["since"] = util::or_null(l.since);
 }
 
 }  // namespace tune::sidecar

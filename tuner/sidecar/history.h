@@ -96,6 +96,11 @@ struct tree_mint {
 // The archived mints of every scope of a tree, in one list numbered oldest first.
 std::vector<tree_mint> tree_history(const std::string& box_identity, const std::vector<tree_scope>& scopes);
 
+// The mints of `scope`'s configuration `config` ("" for a single-config tree) in a tree's history,
+// in its order. An unreadable entry has no configuration to go by, so every configuration lists it.
+std::vector<const tree_mint*> mints_of(const std::vector<tree_mint>& history, const std::string& scope,
+                                       const std::string& config);
+
 // "mint", "failed" or "unreadable".
 std::string outcome(const past_mint& m);
 // What names a mint in JSON: {"id", "stamp", "file", "scope", "config", "written"}.

@@ -2,14 +2,12 @@
 
 #include "stamp/describe.h"
 #include "util/json_reader.h"
+#include "util/json_members.h"
 
 namespace tune::stamp {
 using nlohmann::json;
 
 namespace {
-
-json optional_json(const std::optional<std::string>& v) { return v ? json(*v) : json(); }
-json optional_json(const std::optional<double>& v) { return v ? json(*v) : json(); }
 
 std::optional<std::string> string_or_null(const util::json_at& v) {
   if (v.value().is_null()) return std::nullopt;
@@ -47,14 +45,14 @@ void to_json(json& out, const family_entry& e) {
   out = {{"suffix", e.suffix},
          {"source", e.source},
          {"why", e.why},
-         {"profile_class", optional_json(e.profile_class)},
-         {"adopted_from", optional_json(e.adopted_from)},
+         {"profile_class", util::or_null(e.profile_class)},
+         {"adopted_from", util::or_null(e.adopted_from)},
          {"measured_here", e.measured_here},
-         {"margin_pct", optional_json(e.margin_pct)},
-         {"demoted", optional_json(e.demoted)},
-         {"demoted_margin_pct", optional_json(e.demoted_margin_pct)},
-         {"median_ns", optional_json(e.median_ns)},
-         {"rate", optional_json(e.rate)},
+         {"margin_pct", util::or_null(e.margin_pct)},
+         {"demoted", util::or_null(e.demoted)},
+         {"demoted_margin_pct", util::or_null(e.demoted_margin_pct)},
+         {"median_ns", util::or_null(e.median_ns)},
+         {"rate", util::or_null(e.rate)},
          {"fallback", e.fallback},
          {"problems", e.problems},
          {"companions", e.companions},

@@ -38,14 +38,6 @@ std::string resolve_fallback(const family_decl& family, const box::feature_set& 
 
 namespace {
 
-// The seated row's time per call in this box's race, and its rate when the fixture declared work.
-void take_time(seat& s, const race::race_table& race) {
-  const auto row = race.rows.find(s.suffix);
-  if (row == race.rows.end() || !row->second.median_ns) return;
-  s.median_ns = row->second.median_ns;
-  if (race.work) s.rate = race::rate_text(*race.work, *s.median_ns);
-}
-
 seat resolve_family_seat(const family_decl& family, const seat_inputs& in) {
   seat s;
   s.fallback = resolve_fallback(family, in.features);
@@ -97,7 +89,10 @@ seat resolve_family_seat(const family_decl& family, const seat_inputs& in) {
           s.adopted_from = race->profile.value_or("");
           s.steps.push_back(fmt::format("sidecar: {} (adopted from profile {})", entry, s.adopted_from));
         } else {
-          if (race) take_time(s, *race);
+          if (const auto t = race ? race::time_of(*race, s.suffix) : std::nullopt) {
+            s.median_ns = t->median_ns;
+            s.rate = t->rate;
+          }
           s.steps.push_back(fmt::format("sidecar: {} (measured on this box)", entry));
         }
         return s;

@@ -1,13 +1,20 @@
 #pragma once
-// Members a typed record does not name. The sidecar's records (sidecar/document.h, race/table.h)
-// keep them, so a rewrite by this version keeps what another version or another tool added there
-// (docs/sidecar.md "Writes never lose data").
+// How records write what they may not have, and members a typed record does not name. The sidecar's records
+// (sidecar/document.h, race/table.h) keep them, so a rewrite by this version keeps what another version or another tool
+// added there (docs/sidecar.md "Writes never lose data").
 #include <initializer_list>
+#include <optional>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
 
 namespace tune::util {
+
+// An optional's value, or null: how every record here writes a value it may not have.
+template <class T>
+nlohmann::json or_null(const std::optional<T>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json();
+}
 
 // The members of `object` whose keys are not in `named`; an empty object for anything else.
 inline nlohmann::json other_members(const nlohmann::json& object, std::initializer_list<std::string_view> named) {

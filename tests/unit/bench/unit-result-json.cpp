@@ -79,12 +79,22 @@ TEST_CASE("a rate is one call's work over its time, with the prefix that keeps i
   CHECK(race::rate_text({1e6, "flop"}, 1) == "1000 TFLOP/s");  // T is the largest prefix
 }
 
-TEST_CASE("a race table keeps the fixture's work; the format refuses work it cannot turn into a rate") {
+namespace {
+
+// fast won from base; one call is 8192 flop.
+race::race_table won_with_work() {
   race::race_table table;
   table.winner = "fast";
   table.fallback = "base";
   table.verdict = "won";
   table.work = race::work_record{8192, "flop"};
+  return table;
+}
+
+}  // namespace
+
+TEST_CASE("a race table keeps the fixture's work; the format refuses work it cannot turn into a rate") {
+  const race::race_table table = won_with_work();
   const nlohmann::json written = table;
   CHECK(written["work"] == nlohmann::json{{"amount", 8192.0}, {"unit", "flop"}});
   const auto read = written.get<race::race_table>();
@@ -101,4 +111,38 @@ TEST_CASE("a race table keeps the fixture's work; the format refuses work it can
   no_unit["work"].erase("unit");
   CHECK(sidecar::race_table_shape_error(no_unit, "race.dot") ==
         std::optional<std::string>("race.dot.work has no \"unit\""));
+}
+
+TEST_CASE("a race table keeps its rows' hardware counts, or why none could be read; time_of reads a row") {
+  race::race_table table = won_with_work();
+  table.rows["fast"].median_ns = 2048;
+  table.rows["fast"].counters = std::map<std::string, double>{{"cycles", 5120.5}, {"instructions", 9000}};
+  table.rows["base"].rejected = "requires avx2";
+  table.counters_unavailable =
+      std::map<std::string, std::string>{{"branch_misses", "no PMU"}, {"cache_misses", "no PMU"}, {"cycles", "other"}};
+  const nlohmann::json written = table;
+  CHECK(written["rows"]["fast"]["counters"] == nlohmann::json{{"cycles", 5120.5}, {"instructions", 9000.0}});
+  CHECK_FALSE(written["rows"]["base"].contains("counters"));
+  const auto read = written.get<race::race_table>();
+  CHECK(read.rows.at("fast").counters == table.rows.at("fast").counters);
+  CHECK(read.counters_unavailable == table.counters_unavailable);
+  CHECK(read.other.empty());
+  CHECK_FALSE(nlohmann::json(race::race_table{}).contains("counters_unavailable"));
+  CHECK(race::counters_unavailable_text(*table.counters_unavailable) ==
+        "branch_misses and cache_misses: no PMU; cycles: other");
+  CHECK(race::counters_unavailable_text({{"a", "x"}, {"b", "x"}, {"c", "x"}}) == "a, b and c: x");
+  CHECK(race::count_text(2310.4) == "2310");
+  CHECK(race::count_text(41.26) == "41.3");
+  CHECK(race::count_text(0.004123) == "0.00412");  // a small count is not shown as 0
+  CHECK(race::count_text(0) == "0");
+
+  const auto t = race::time_of(table, "fast");
+  REQUIRE(t);
+  CHECK(t->median_ns == 2048);
+  CHECK(t->rate == std::optional<std::string>("4.00 GFLOP/s"));
+  CHECK_FALSE(race::time_of(table, "base"));
+  CHECK_FALSE(race::time_of(table, "absent"));
+  CHECK(table.timed());
+  table.rows.erase("fast");
+  CHECK_FALSE(table.timed());
 }

@@ -8,6 +8,7 @@
 
 #include "bench/gate.h"
 #include "bench/supervised.h"
+#include "measure/counters.h"
 
 using namespace tune::bench;
 
@@ -73,8 +74,19 @@ TEST_CASE("a timed window of a hanging row is a timeout, and the session starts 
   family_session session(TUNE_TEST_BENCH, calm, 30);
   const family_gate gate = gate_of("calm", session);
   const auto ok = session.time(0, row_index(calm, "copy"), 0, 100, 5, "five seconds");
-  REQUIRE(std::holds_alternative<double>(ok));
-  CHECK(std::get<double>(ok) > 0);
+  REQUIRE(std::holds_alternative<timed_window>(ok));
+  CHECK(std::get<timed_window>(ok).ns > 0);
+  // The child counted each hardware event over the window, or said why it could not open it; never both.
+  for (const auto& e : tune::measure::hardware_events()) {
+    CAPTURE(e.name);
+    const auto& counted = std::get<timed_window>(ok).counters;
+    const bool was_counted = counted.count(e.name) > 0;
+    const bool explained = session.counters_unavailable().count(e.name) > 0;
+    CHECK_FALSE((was_counted && explained));
+    if (!was_counted && !explained)
+      MESSAGE(e.name << " was opened but not counted in this window");
+    if (counted.count(e.name) && e.name == "instructions") CHECK(counted.at(e.name) > 100);
+  }
   const auto started = std::chrono::steady_clock::now();
   const auto hung = session.time(0, row_index(calm, "hangs"), 0, 10, 0.3, "the test's 0.3 s");
   CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() < 3);
@@ -82,7 +94,7 @@ TEST_CASE("a timed window of a hanging row is a timeout, and the session starts 
   CHECK(std::get<tune::race::row_failure>(hung).stage == "timeout");
   CHECK(std::get<tune::race::row_failure>(hung).detail == "the test's 0.3 s");
   const int before = session.children_started();
-  CHECK(std::holds_alternative<double>(session.time(0, row_index(calm, "base"), 2, 10, 5, "")));
+  CHECK(std::holds_alternative<timed_window>(session.time(0, row_index(calm, "base"), 2, 10, 5, "")));
   CHECK(session.children_started() == before + 1);
 }
 

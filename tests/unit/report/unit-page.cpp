@@ -50,6 +50,7 @@ struct fixture {
     dot.work = race::work_record{256, "flop"};
     dot.rows["u4_base"] = timed(100);
     dot.rows["u8_avx2"] = timed(90);
+    dot.rows["u8_avx2"].counters = std::map<std::string, double>{{"cycles", 270}, {"instructions", 812.4}};
     dot.rows["u16_avx512"].rejected = "requires avx512f, which this box lacks";
     dot.rows["u2_crash"].rejected = "crash: killed by SIGSEGV";
     dot.rows["u2_crash"].last_fail_reason =
@@ -62,7 +63,15 @@ struct fixture {
     layout.verdict = "holds";
     layout.rows["u4_base"] = timed(50);
     layout.rows["u8_avx2"] = timed(52);
-    dot.companion_races = std::map<std::string, race::race_table>{{"dot_layout", layout}};
+    // dot_shape has its own signature: never timed, it follows dot's seat.
+    race::race_table shape;
+    shape.winner = "u4_base";
+    shape.fallback = "u4_base";
+    shape.verdict = "holds";
+    shape.note = "not timed: its signature int() is not the family's; it follows dot's seat u4_base";
+    shape.rows["u4_base"].rounds = 0;
+    shape.rows["u8_avx2"].rounds = 0;
+    dot.companion_races = std::map<std::string, race::race_table>{{"dot_layout", layout}, {"dot_shape", shape}};
     // axpy: a row won.
     axpy.winner = "fast";
     axpy.fallback = "slow";
@@ -71,6 +80,8 @@ struct fixture {
     axpy.margin_pct = 120;
     axpy.rows["fast"] = timed(10);
     axpy.rows["slow"] = timed(22);
+    axpy.counters_unavailable = std::map<std::string, std::string>{
+        {"cycles", "this CPU or VM has no such hardware event (perf_event_open: ENOENT)"}};
 
     dot_stamp.suffix = "u4_base";
     dot_stamp.source = "sidecar";
@@ -164,6 +175,13 @@ TEST_CASE("the page has every family, a chart per race, and what each row did") 
   CHECK(html.find("100.0 ns, 2.56 GFLOP/s · seat fallback") != std::string::npos);
   CHECK(html.find("10.0 ns · seat") != std::string::npos);
   CHECK(count(html, "FLOP/s") == 4);  // dot's three timed rows and its stamp line
+  // Hardware counts where the race read them (u8_avx2 alone; the others show none), why not where not.
+  CHECK(count(html, "<table class=\"counters\">") == 1);
+  CHECK(html.find("<tr><td>u8_avx2</td><td class=\"num\">270</td><td class=\"num\">812</td><td "
+                  "class=\"num\">-</td><td class=\"num\">-</td></tr>") != std::string::npos);
+  CHECK(html.find("<tr><td>u4_base</td>") == std::string::npos);
+  CHECK(html.find("<p class=\"counters unavailable\">hardware counters not counted: cycles: this CPU or VM has no "
+                  "such hardware event (perf_event_open: ENOENT)</p>") != std::string::npos);
   // Rows left out, with their reasons; a diagnostic is text, never markup.
   CHECK(html.find("<li class=\"rejected\" data-row=\"u16_avx512\"><b>u16_avx512</b>: rejected: requires avx512f, "
                   "which this box lacks") != std::string::npos);
@@ -177,10 +195,14 @@ TEST_CASE("the page has every family, a chart per race, and what each row did") 
   CHECK(html.find("not stamped yet") != std::string::npos);
   CHECK(html.find("<section class=\"companion\" data-companion=\"dot_layout\">") != std::string::npos);
   CHECK(html.find("u8_avx2 demoted at -2.5%") != std::string::npos);
+  // A companion that was not timed has a seat and the reason, no race line and no chart.
+  CHECK(html.find("<p class=\"race untimed\">no row was timed; seat u4_base: not timed: its signature int() is not "
+                  "the family&#39;s; it follows dot&#39;s seat u4_base</p>") != std::string::npos);
+  CHECK(count(html, "winner u4_base over fallback u4_base") == 2);  // dot and dot_layout, not dot_shape
   // The box, the noise probes, the past mints with the seats that moved, and a failed mint.
   CHECK(html.find("<dt>noise probes</dt><dd>start 0.3%; end 0.9%</dd>") != std::string::npos);
   CHECK(html.find("<dt>class</dt><dd>x86-avx2</dd>") != std::string::npos);
-  CHECK(html.find("raced dot; dot: u8_avx2 → u4_base") != std::string::npos);
+  CHECK(html.find("raced dot; dot: u8_avx2 (margin 4.0%) → u4_base") != std::string::npos);
   CHECK(html.find("first readable mint in the history") != std::string::npos);
   CHECK(html.find("failed, the sidecar kept: noise 12.5% is above the ceiling 10%") != std::string::npos);
   CHECK(html.find("<li>#1 2026-12-01T10:00:01Z: u8_avx2, 90.0 ns</li><li>#2 2026-12-01T10:00:02Z: u4_base, 100.0 "

@@ -48,6 +48,16 @@ TEST_CASE("shape_error names the first departure from the format") {
     CHECK(sidecar::shape_error(doc) ==
           "race.dot.companion_races.dot_layout.rows.avx2.median_ns is a string, expected a number");
   }
+  SUBCASE("a hardware count that is negative, a reason that is not text") {
+    doc["race"]["dot"] = {{"rows", {{"avx2", {{"counters", {{"cycles", -1.0}}}}}}}};
+    CHECK(sidecar::shape_error(doc) ==
+          "race.dot.rows.avx2.counters.cycles is a number, expected a non-negative number");
+    doc["race"]["dot"] = {{"counters_unavailable", {{"cycles", 0}}}};
+    CHECK(sidecar::shape_error(doc) == "race.dot.counters_unavailable.cycles is an integer, expected a string");
+    doc["race"]["dot"] = {{"counters_unavailable", {{"cycles", "no PMU"}}},
+                          {"rows", {{"avx2", {{"counters", {{"instructions", 812.0}}}}}}}};
+    CHECK_FALSE(sidecar::shape_error(doc));
+  }
   SUBCASE("a scope without its bench hash") {
     doc["scopes"]["s"] = {
         {"version", 1}, {"bench", {{"path", "/b"}, {"mtime_ns", 5}}}, {"complete", true}, {"families", json::array()}};

@@ -146,6 +146,17 @@ TEST_CASE("tree_history numbers a tree's mints and compares each with its own sc
   CHECK(json(mints[4])["config"].is_null());
   CHECK(json(mints[4])["outcome"] == "unreadable");
   CHECK(json(mints[3])["since"]["raced"] == json{"dot"});
+
+  // Each configuration's own mints, and the unreadable entry in both (its configuration is unknown).
+  const auto ids = [&](const std::string& scope, const std::string& config) {
+    std::vector<int> out;
+    for (const auto* m : sidecar::mints_of(mints, scope, config)) out.push_back(m->id);
+    return out;
+  };
+  CHECK(ids("alpha", "Release") == std::vector<int>{1, 3, 4, 5});
+  CHECK(ids("alpha", "Debug") == std::vector<int>{5});
+  CHECK(ids("beta", "") == std::vector<int>{2});
+  CHECK(ids("gamma", "") == std::vector<int>{});
 }
 
 TEST_CASE("history_of lists one build tree's mints of a scope: failed, unreadable and other trees apart") {
