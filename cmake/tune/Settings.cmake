@@ -23,7 +23,8 @@ set(TUNE_RELEASE "" CACHE STRING
 set_property(CACHE TUNE_RELEASE PROPERTY STRINGS "" ON OFF)
 option(TUNE_QUICK "A release build may inherit a complete, fresh sidecar instead of re-minting" OFF)
 set(TUNE_TARGET_CLASS "" CACHE STRING "Build for another CPU class: never measure, stamp from that class")
-option(TUNE_DEBUG "Keep failed candidates' artifacts" OFF)
+# Reserved (docs/cmake-api.md): failed rows' files are kept whatever its value.
+option(TUNE_DEBUG "Reserved: failed candidates' artifacts are kept either way (docs/cmake-api.md)" OFF)
 
 # "/$<CONFIG>" for multi-config generators (one sidecar and stamp set per configuration), else "".
 function(_tune_config_subdir out)

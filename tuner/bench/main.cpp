@@ -35,6 +35,7 @@
 #include "measure/real_clock.h"
 #include "race/engine.h"
 #include "util/atomic_file.h"
+#include "util/error_text.h"
 #include "util/json_reader.h"
 
 namespace {
@@ -354,7 +355,7 @@ int main(int argc, char** argv) {
     if (test->parsed()) return cmd_test(test_families);
     return cmd_race(request, out);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "bench: error: %s\n", e.what());
+    std::fprintf(stderr, "bench: error: %s\n", tune::util::error_text(e).c_str());
     return exit_family_error + 8;
   }
 }

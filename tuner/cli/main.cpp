@@ -3,9 +3,9 @@
 #include <exception>
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "util/error_text.h"
 
 namespace tune::cli {
 int& exit_code() {
@@ -27,17 +27,8 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
-  } catch (const nlohmann::json::exception& e) {
-    // Every file is read through util/json_reader.h, which names the file and the value; a JSON
-    // library error reaching here is a value the tool failed to check: a bug, reported as one and
-    // without the library's text.
-    std::fprintf(stderr,
-                 "tune: error: a JSON value had a shape the tool did not check (JSON error %d); this is a bug in "
-                 "cmake-tune: please report it with the command that ran\n",
-                 e.id);
-    return 1;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "tune: error: %s\n", e.what());
+    std::fprintf(stderr, "tune: error: %s\n", tune::util::error_text(e).c_str());
     return 1;
   }
   return tune::cli::exit_code();

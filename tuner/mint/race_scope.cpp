@@ -206,7 +206,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
       {"noise", noise},
       {"noise_probes", probes_text(mint.probes)},
       {"noise_floor_pct", mint.noise_floor_pct},
-      {"validation", "ok"},
+      {"validation", race::validation_text(result.families)},
       {"mint_ms", mint_ms},
       {"lock_wait_s", one_mint_at_a_time.waited_s()},
       {"telemetry", result.telemetry},

@@ -57,6 +57,21 @@ std::string count_text(double per_call) {
   return per_call >= 100 ? fmt::format("{:.0f}", per_call) : fmt::format("{:.3g}", per_call);
 }
 
+std::string validation_text(const std::map<std::string, race_table>& families) {
+  std::string demoted;
+  const auto add = [&](const std::string& name, const race_table& t) {
+    if (t.verdict != "demoted") return;
+    demoted += fmt::format("{}{} ({}{})", demoted.empty() ? "" : "; ", name, t.demoted.value_or("its winner"),
+                           t.demoted_margin_pct ? fmt::format(" at {:+.1f}%", *t.demoted_margin_pct) : "");
+  };
+  for (const auto& [family, table] : families) {
+    add(family, table);
+    for (const auto& [companion, raced] : table.companion_races.value_or(std::map<std::string, race_table>{}))
+      add(family + "." + companion, raced);
+  }
+  return demoted.empty() ? "ok" : "demoted: " + demoted;
+}
+
 bool race_table::timed() const {
   for (const auto& [suffix, row] : rows)
     if (row.median_ns) return true;

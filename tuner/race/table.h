@@ -152,6 +152,11 @@ struct race_answer {
   nlohmann::json telemetry = nlohmann::json::object();  // the machine's state "before" and "after"
 };
 
+// The sidecar's provenance.validation for a mint's race tables: "ok" when no seat a race crowned
+// was demoted (by the validation re-race, the closing noise floor or its check after the race),
+// else "demoted: dot (u8_avx2 at -2.5%); dot.layout (u8_avx2)" — a companion after its family.
+std::string validation_text(const std::map<std::string, race_table>& families);
+
 void to_json(nlohmann::json& out, const race_answer& a);
 void from_json(const nlohmann::json& in, race_answer& a);
 

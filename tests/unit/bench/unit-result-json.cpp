@@ -146,3 +146,19 @@ TEST_CASE("a race table keeps its rows' hardware counts, or why none could be re
   table.rows.erase("fast");
   CHECK_FALSE(table.timed());
 }
+
+TEST_CASE("provenance.validation says which crowned seats were demoted, and ok only when none was") {
+  std::map<std::string, race::race_table> families;
+  families["axpy"] = won_with_work();
+  families["sum"].verdict = "holds";
+  CHECK(race::validation_text(families) == "ok");
+  auto& dot = families["dot"];
+  dot.verdict = "demoted";
+  dot.demoted = "u8_avx2";
+  dot.demoted_margin_pct = -2.5;
+  race::race_table layout;
+  layout.verdict = "demoted";
+  layout.demoted = "u4";
+  dot.companion_races = std::map<std::string, race::race_table>{{"layout", layout}};
+  CHECK(race::validation_text(families) == "demoted: dot (u8_avx2 at -2.5%); dot.layout (u4)");
+}

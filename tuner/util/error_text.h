@@ -1,0 +1,13 @@
+#pragma once
+// What a command prints for an exception that reached its main(). The tool's own exceptions carry
+// messages written for users (the thing, the value, the fix) and are printed as they are; a
+// library's text is never shown: a failed file operation says which file and the system's reason,
+// anything else says it is a bug in cmake-tune.
+#include <exception>
+#include <string>
+
+namespace tune::util {
+
+std::string error_text(const std::exception& e);
+
+}  // namespace tune::util
