@@ -2,6 +2,7 @@
 // export`): thin layers over mint/, stamp/, profile/ and sidecar/.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -362,9 +363,17 @@ void register_mint_commands(CLI::App& app) {
   add_scope_options(mint, mint_opts);
   mint->add_flag("--when-needed", when_needed,
                  "The build's stamp step: mint only when the sidecar is not fresh and the policy is auto");
+  static std::vector<std::string> only;
+  mint->add_option("--only", only,
+                   "Race only the families whose name contains a token (comma-separated or repeated): the others "
+                   "keep what a fresh sidecar has, or stay unmeasured (the scope incomplete) without one. Without "
+                   "it, the environment's TUNE_ONLY")
+      ->excludes("--when-needed");
   mint->callback([] {
-    exit_code() = mint::mint_command(find_manifests(mint_opts),
-                                     when_needed ? mint::mint_mode::when_needed : mint::mint_mode::always);
+    // The stamp step of a build mints what its policy says: TUNE_ONLY is for the `tune` targets.
+    exit_code() = when_needed ? mint::mint_command(find_manifests(mint_opts), mint::mint_mode::when_needed)
+                              : mint::mint_command(find_manifests(mint_opts), mint::mint_mode::always,
+                                                   mint::selection_of(only, std::getenv("TUNE_ONLY")));
   });
 
   auto* status = app.add_subcommand("status", "Every family's stamped row, its source, verdict and margin");

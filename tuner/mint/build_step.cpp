@@ -1,5 +1,6 @@
 #include "mint/build_step.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -35,7 +36,9 @@ std::string residue_text(const profile::coverage& c) {
 }
 
 race_plan residue_plan(const profile::coverage& c, std::string why) {
-  race_plan plan{c.residue, {}, std::move(why)};
+  race_plan plan;
+  plan.families = c.residue;
+  plan.why = std::move(why);
   for (const auto& [family, seat] : c.covered) plan.adopted[family] = {seat.suffix, seat.cls};
   return plan;
 }
@@ -87,11 +90,28 @@ std::string action_message(scope_action action, const manifest& m, const sidecar
   }
 }
 
+// The families `only` selects, raced; the others kept from a fresh sidecar, else left unmeasured.
+race_plan selected_race(const manifest& m, const family_selection& only, const sidecar::judgement& verdict) {
+  race_plan plan;
+  plan.why = fmt::format("{} selects them", only.text());
+  for (const auto& family : m.families) {
+    if (only.selects(family.name))
+      plan.families.push_back(family.name);
+    else if (verdict.v == sidecar::verdict::fresh)
+      plan.kept.push_back(family.name);
+    else
+      plan.unmeasured.push_back(family.name);
+  }
+  if (!plan.unmeasured.empty()) plan.why_unmeasured = verdict.message;
+  return plan;
+}
+
 // What an action that races races, and why.
 race_plan plan_of(scope_action action, const manifest& m, const sidecar::loaded& file,
-                  const sidecar::judgement& verdict, const profile::coverage& coverage) {
+                  const sidecar::judgement& verdict, const profile::coverage& coverage, const family_selection& only) {
   switch (action) {
     case scope_action::race_every_family:
+      if (only.active()) return selected_race(m, only, verdict);
       return full_race(m, "the tune target races every family");
     case scope_action::race_release_guesses:
       return full_race(m,
@@ -106,7 +126,8 @@ race_plan plan_of(scope_action action, const manifest& m, const sidecar::loaded&
 }
 
 // One scope: verdict, policy, maybe a mint, then the stamp. Returns false when the build must fail.
-bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, progress& show) {
+bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, progress& show,
+                 const family_selection& only) {
   const auto path = sidecar_path(m);
   auto file = sidecar::load(path);
   auto verdict = judge_scope(m, file, box);
@@ -131,9 +152,12 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   bool ok = true;
   bool retry_next_build = false;
   bool minted = false;
-  if (races(action)) {
-    const auto outcome =
-        race_scope(m, box, file.doc ? &*file.doc : nullptr, show, plan_of(action, m, file, verdict, coverage));
+  const race_plan plan = races(action) ? plan_of(action, m, file, verdict, coverage, only) : race_plan{};
+  if (races(action) && plan.families.empty())
+    show.note(
+        fmt::format("cmake-tune: scope {}: {} selects none of its families; nothing raced", m.scope, only.text()));
+  else if (races(action)) {
+    const auto outcome = race_scope(m, box, file.doc ? &*file.doc : nullptr, show, plan);
     minted = outcome.wrote();
     if (!outcome.wrote())
       std::fprintf(stderr, "cmake-tune: the mint of scope %s wrote nothing: %s\n", m.scope.c_str(),
@@ -189,7 +213,12 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   if (!m.defaults.empty()) read.push_back(m.defaults);
   const auto stamped =
       stamp::stamp_scope(m, inputs, sidecar::to_string(verdict.v), verdict.message, to_string(pol.value), read);
-  if (minted) show.note(summary_lines(stamped, file.doc ? &*file.doc : nullptr));
+  if (minted) show.note(summary_lines(stamped, file.doc ? &*file.doc : nullptr, plan.kept));
+  if (minted && !plan.unmeasured.empty())
+    show.note(fmt::format(
+        "cmake-tune: scope {} is incomplete ({} not measured), so the stamp takes no seat from its sidecar: each "
+        "family runs its profile seat or fallback until a mint measures the rest (`tune mint` without --only)",
+        m.scope, fmt::join(plan.unmeasured, ", ")));
   if (const auto problems = problem_lines(m.scope, stamped); !problems.empty()) std::fputs(problems.c_str(), stderr);
   // A mint that wrote nothing (noise, interrupt) leaves the step undone, so the next build tries again.
   // So does an explicit mint (the `tune` targets): it ran outside the build graph, whose record of
@@ -202,11 +231,26 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
 
 }  // namespace
 
-int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode mode) {
+int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode mode, const family_selection& only) {
   const auto box = box::this_box();
+  std::vector<manifest> scopes;
+  for (const auto& file : manifests) scopes.push_back(load_manifest(file));
+  const family_selection selection = mode == mint_mode::always ? only : family_selection{};
+  if (selection.active()) {
+    // A token that selects nothing is a typo: say so before anything is raced.
+    std::vector<std::string> families;
+    for (const auto& m : scopes)  // once each: a multi-config tree lists a scope per configuration
+      for (const auto& name : m.family_names())
+        if (std::find(families.begin(), families.end(), name) == families.end()) families.push_back(name);
+    if (const auto none = unmatched(selection, families); !none.empty()) {
+      print_error(fmt::format("error: cmake-tune: {}: {} select{} no family; the families are: {}", selection.text(),
+                              fmt::join(none, ", "), none.size() == 1 ? "s" : "", fmt::join(families, ", ")));
+      return 1;
+    }
+  }
   progress show;
   bool ok = true;
-  for (const auto& file : manifests) ok = build_scope(load_manifest(file), mode, box, show) && ok;
+  for (const auto& m : scopes) ok = build_scope(m, mode, box, show, selection) && ok;
   return ok ? 0 : 1;
 }
 

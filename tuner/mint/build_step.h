@@ -8,6 +8,7 @@
 #include "box/identity.h"
 #include "manifest/manifest.h"
 #include "mint/scope_decision.h"
+#include "mint/selection.h"
 #include "sidecar/verdict.h"
 
 namespace tune::mint {
@@ -16,7 +17,10 @@ namespace tune::mint {
 // identity and its features, TUNE_FORCE_FEATURES applied. Every command asks it this way.
 sidecar::judgement judge_scope(const manifest& m, const sidecar::loaded& file, const box::box_info& box);
 
-// Returns the process exit code: 0, or 1 when the build must fail (the reason is printed).
-int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode mode);
+// Returns the process exit code: 0, or 1 when the build must fail (the reason is printed). An
+// active `only` (mint/selection.h) applies to mint_mode::always, the `tune` targets; the stamp
+// step of a build mints what its policy says, whatever TUNE_ONLY holds.
+int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode mode,
+                 const family_selection& only = {});
 
 }  // namespace tune::mint

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <optional>
@@ -81,7 +82,16 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
   const auto result_file = m.state_dir / "race-result.json";
   std::filesystem::remove(result_file);
   util::write_file_atomic(request_file, util::json_text(nlohmann::json(request_of(m, previous, plan.families))));
-  if (plan.adopted.empty())
+  if (!plan.kept.empty() || !plan.unmeasured.empty()) {
+    std::string line =
+        fmt::format("cmake-tune: tuning scope {} on this box: {} of {} families ({}), because {}", m.scope,
+                    plan.families.size(), m.families.size(), fmt::join(plan.families, ", "), plan.why);
+    if (!plan.kept.empty()) line += fmt::format("; kept as the fresh sidecar has them: {}", fmt::join(plan.kept, ", "));
+    if (!plan.unmeasured.empty())
+      line += fmt::format("; left unmeasured, so the scope stays incomplete: {} (the sidecar is not fresh: {})",
+                          fmt::join(plan.unmeasured, ", "), plan.why_unmeasured);
+    show.note(line);
+  } else if (plan.adopted.empty())
     show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} families, because {}", m.scope,
                           plan.families.size(), plan.why));
   else
@@ -125,7 +135,8 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
   return answer;
 }
 
-// The scope's winners and race tables from the bench's result, with the plan's adopted families.
+// The scope's winners and race tables from the bench's result, with the plan's adopted families
+// and the families it keeps as the sidecar has them.
 sidecar::scope_update update_of(const manifest& m, const box::box_info& box, const race::race_answer& result,
                                 const race_plan& plan) {
   sidecar::scope_update update;
@@ -136,6 +147,10 @@ sidecar::scope_update update_of(const manifest& m, const box::box_info& box, con
   update.box = box.identity;
   for (const auto& family : m.families) {
     const auto raced = result.families.find(family.name);
+    if (std::find(plan.kept.begin(), plan.kept.end(), family.name) != plan.kept.end()) {
+      update.kept.push_back(family.name);  // its companions too: the sidecar keeps them as it has them
+      continue;
+    }
     if (raced == result.families.end()) {
       add_companion_seats(update, family, nullptr);
       continue;
@@ -153,13 +168,18 @@ sidecar::scope_update update_of(const manifest& m, const box::box_info& box, con
     adopted.profile = seat.second;
     update.race[family] = adopted;
   }
-  update.complete = update.kernels.size() == m.families.size();
+  update.complete = update.kernels.size() + update.kept.size() == m.families.size();
   return update;
 }
 
 }  // namespace
 
-race_plan full_race(const manifest& m, std::string why) { return {m.family_names(), {}, std::move(why)}; }
+race_plan full_race(const manifest& m, std::string why) {
+  race_plan plan;
+  plan.families = m.family_names();
+  plan.why = std::move(why);
+  return plan;
+}
 
 mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidecar::document* previous, progress& show,
                         const race_plan& plan) {

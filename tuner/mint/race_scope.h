@@ -22,6 +22,10 @@ struct race_plan {
   std::vector<std::string> families;                                   // raced now; every family for a full mint
   std::map<std::string, std::pair<std::string, std::string>> adopted;  // family -> (suffix, profile class)
   std::string why;                                                     // why it races now, for the line that says so
+  // A mint of selected families (mint/selection.h): the others, kept as the fresh sidecar has
+  // them (seat, race table, companions' seats), or left unmeasured when it is not fresh (`why_unmeasured`).
+  std::vector<std::string> kept, unmeasured;
+  std::string why_unmeasured;
 };
 race_plan full_race(const manifest& m, std::string why);
 

@@ -47,9 +47,15 @@ void validate(const scope_update& u) {
   for (const auto& [companion, seat] : u.companion_kernels)
     if (!companions.count(companion))
       throw bad(fmt::format("companion_kernels names \"{}\", which is not in companions", companion));
+  const std::set<std::string> kept(u.kept.begin(), u.kept.end());
+  for (const std::string& family : u.kept) {
+    if (!families.count(family)) throw bad(fmt::format("kept names family \"{}\", which is not in families", family));
+    if (u.kernels.count(family) || u.race.count(family))
+      throw bad(fmt::format("family \"{}\" is kept, so the update cannot also set its seat or race table", family));
+  }
   if (u.complete)
     for (const std::string& family : u.families)
-      if (!u.kernels.count(family))
+      if (!u.kernels.count(family) && !kept.count(family))
         throw bad(fmt::format("it is marked complete but family \"{}\" has no kernels entry", family));
   if (!u.provenance.is_null() && !u.provenance.is_object()) throw bad("provenance is not a JSON object");
   for (const char* owned : {"box", "written", "tool"})
@@ -97,9 +103,16 @@ std::map<std::string, race::race_table> race_tables(const fs::path& sidecar, con
 }
 
 void replace_scope(document& doc, const scope_update& u, std::map<std::string, race::race_table> race,
-                   bench_anchor bench) {
+                   bench_anchor bench, const std::filesystem::path& sidecar) {
+  for (const std::string& family : u.kept)
+    if (!doc.seat_of(family))
+      throw std::runtime_error(fmt::format(
+          "refusing to write \"{}\" for scope \"{}\": family {} was to be kept as the sidecar has it, but it has no "
+          "seat there now (another mint of this tree changed it); run the mint again",
+          sidecar.string(), u.scope, family));
   std::set<std::string> owned(u.families.begin(), u.families.end());
   if (const auto* previous = doc.scope(u.scope)) owned.insert(previous->families.begin(), previous->families.end());
+  for (const std::string& family : u.kept) owned.erase(family);
   for (const std::string& family : owned) {
     doc.kernels.erase(family);
     doc.race.erase(family);
@@ -181,7 +194,7 @@ write_result upsert(const fs::path& sidecar, const scope_update& update, std::ch
     }
   }
 
-  replace_scope(doc, update, std::move(race), std::move(bench));
+  replace_scope(doc, update, std::move(race), std::move(bench), sidecar);
   const json written = written_document(doc, update, now);
   if (const auto problem = shape_error(written))
     throw std::invalid_argument(

@@ -26,10 +26,13 @@ struct scope_update {
                                                          // seated a row other than its family's; the
                                                          // family's race table lists the same row under
                                                          // `companions`
-  bool complete = true;                                  // then every family has a `kernels` entry
-  std::string box;                                       // this box's identity: provenance.box
-  nlohmann::json provenance;                             // other fields to set (class, features, compiler,
-                                                         // noise, ...); never box, written or tool
+  // Families not raced (a mint of selected families, mint/selection.h): their seats, race tables
+  // and companions' seats stay as the document has them when it is written; each must have a seat.
+  std::vector<std::string> kept;
+  bool complete = true;       // then every family has a `kernels` entry, or is kept
+  std::string box;            // this box's identity: provenance.box
+  nlohmann::json provenance;  // other fields to set (class, features, compiler,
+                              // noise, ...); never box, written or tool
 };
 
 struct write_result {

@@ -113,4 +113,47 @@ if(E2E_RC EQUAL 0)
   e2e_fail("tune history --diff 1 9 succeeded with 3 mints; it must fail")
 endif()
 e2e_expect_contains("tune history --diff 1 9" "${E2E_OUTPUT}" "--diff 9: no such mint; give a number from `tune history` (1 to 3)")
+
+# Selecting families (docs/cmake-api.md): TUNE_ONLY on the tune target races twins alone, and the
+# fresh sidecar's planted is kept exactly; a token that selects nothing fails before racing; with
+# no fresh sidecar, --only leaves the others unmeasured and the scope incomplete.
+e2e_read(before "${sidecar}")
+string(JSON planted_before GET "${before}" race planted)
+string(JSON twins_before GET "${before}" race twins)
+e2e_build(only-twins "${bin}" TARGET tune ENV TUNE_ONLY=twin)
+e2e_expect_contains("TUNE_ONLY=twin" "${E2E_OUTPUT}"
+  "tuning scope e2e on this box: 1 of 2 families (twins), because TUNE_ONLY=twin selects them; kept as the fresh sidecar has them: planted")
+e2e_expect_contains("TUNE_ONLY=twin: the summary" "${E2E_OUTPUT}" "kept from the sidecar as it was: not selected by --only / TUNE_ONLY")
+e2e_expect_contains("TUNE_ONLY=twin races twins" "${E2E_OUTPUT}" "@tune begin name=twins")
+e2e_expect_not_contains("TUNE_ONLY=twin does not race planted" "${E2E_OUTPUT}" "@tune begin name=planted")
+e2e_read(after "${sidecar}")
+string(JSON planted_after GET "${after}" race planted)
+string(JSON twins_after GET "${after}" race twins)
+e2e_expect_equal("TUNE_ONLY=twin: planted's race table is untouched" "${planted_after}" "${planted_before}")
+if(twins_after STREQUAL twins_before)
+  e2e_fail("TUNE_ONLY=twin: twins' race table did not change, so it was not raced")
+endif()
+e2e_run(only-verdict COMMAND "${PREFIX}/bin/tune" verdict --build-dir "${bin}")
+e2e_expect_contains("after TUNE_ONLY=twin the scope is still fresh" "${E2E_OUTPUT}" "e2e: fresh")
+
+e2e_run(only-nothing MAY_FAIL COMMAND "${PREFIX}/bin/tune" mint --build-dir "${bin}" --only nosuch,plant)
+if(E2E_RC EQUAL 0)
+  e2e_fail("tune mint --only nosuch,plant succeeded; a token that selects no family must fail it")
+endif()
+e2e_expect_contains("tune mint --only nosuch,plant" "${E2E_OUTPUT}"
+  "error: cmake-tune: --only nosuch,plant: nosuch selects no family; the families are: planted, twins")
+e2e_expect_not_contains("tune mint --only nosuch,plant races nothing" "${E2E_OUTPUT}" "@tune begin")
+
+file(REMOVE "${sidecar}")
+e2e_run(only-no-sidecar COMMAND "${PREFIX}/bin/tune" mint --build-dir "${bin}" --only plant)
+e2e_expect_contains("--only plant without a sidecar" "${E2E_OUTPUT}" "left unmeasured, so the scope stays incomplete: twins")
+e2e_expect_contains("--only plant without a sidecar: why the stamp uses fallbacks" "${E2E_OUTPUT}"
+  "cmake-tune: scope e2e is incomplete (twins not measured), so the stamp takes no seat from its sidecar")
+e2e_read(partial "${sidecar}")
+e2e_json(v "${partial}" kernels planted)
+e2e_expect_equal("--only plant: kernels.planted" "${v}" passes1)
+e2e_json(v "${partial}" kernels twins)
+e2e_expect_matches("--only plant: no kernels.twins" "${v}" "^<missing")
+e2e_json(v "${partial}" scopes e2e complete)
+e2e_expect_equal("--only plant: the scope is incomplete" "${v}" OFF)
 e2e_finish()

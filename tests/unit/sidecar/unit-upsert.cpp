@@ -323,3 +323,42 @@ TEST_CASE_FIXTURE(upsert_case, "a partial mint records complete: false") {
   const sidecar::expectation want{"alpha", 3, alpha_bench, {"dot", "gemm"}, test::box_a};
   CHECK(sidecar::judge(sidecar::load(sidecar), want).v == sidecar::verdict::missing);
 }
+
+TEST_CASE_FIXTURE(upsert_case, "a kept family keeps its seat, race table and companion's seat as the file has them") {
+  auto before = alpha_before();
+  before.companions = {"gemm_pack"};
+  before.companion_kernels = {{"gemm_pack", "reference"}};
+  sidecar::upsert(sidecar, before, when);
+  const json was = on_disk();
+
+  // A mint of dot alone: gemm is kept.
+  auto only_dot = test::update_for("alpha", alpha_bench, {{"dot", "unroll4_avx2"}});
+  only_dot.families = {"dot", "gemm"};
+  only_dot.race["dot"] = test::race_table("unroll4_avx2", "unroll4_base", 5.2, {{"unroll4_base", 1000}});
+  only_dot.kept = {"gemm"};
+  sidecar::upsert(sidecar, only_dot, when + std::chrono::seconds(1));
+  const json now = on_disk();
+  CHECK(now["kernels"]["dot"] == "unroll4_avx2");
+  CHECK(now["kernels"]["gemm"] == was["kernels"]["gemm"]);
+  CHECK(now["kernels"]["gemm_pack"] == "reference");
+  CHECK(now["race"]["gemm"] == was["race"]["gemm"]);
+  CHECK(now["scopes"]["alpha"]["complete"] == true);
+
+  // A family to keep that the file no longer seats (another mint dropped it): nothing is written.
+  auto stale = only_dot;
+  stale.kept = {"gemm"};
+  json edited = now;
+  edited["kernels"].erase("gemm");
+  util::write_file_atomic(sidecar, edited.dump());
+  CHECK_THROWS_WITH_AS(
+      sidecar::upsert(sidecar, stale, when + std::chrono::seconds(2)),
+      doctest::Contains("family gemm was to be kept as the sidecar has it, but it has no seat there now"),
+      std::runtime_error);
+  CHECK(on_disk() == edited);
+
+  auto both = only_dot;
+  both.kept = {"dot"};
+  CHECK_THROWS_WITH_AS(sidecar::upsert(sidecar, both, when),
+                       doctest::Contains("family \"dot\" is kept, so the update cannot also set its seat"),
+                       std::invalid_argument);
+}

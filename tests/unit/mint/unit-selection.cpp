@@ -1,0 +1,39 @@
+// `tune mint --only` and TUNE_ONLY (mint/selection.h): which families a mint races.
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+
+#include "mint/selection.h"
+
+using namespace tune;
+
+TEST_CASE("a family is selected when its name contains a token") {
+  const auto s = mint::selection_of({"gemm, dot", "axpy"}, nullptr);
+  CHECK(s.tokens == std::vector<std::string>{"gemm", "dot", "axpy"});
+  CHECK(s.active());
+  CHECK(s.text() == "--only gemm,dot,axpy");
+  CHECK(s.selects("sgemm_small"));
+  CHECK(s.selects("dot"));
+  CHECK_FALSE(s.selects("stencil"));
+  CHECK(mint::unmatched(s, {"sgemm_small", "dot", "stencil"}) == std::vector<std::string>{"axpy"});
+}
+
+TEST_CASE("the option wins over TUNE_ONLY; with neither, every family is selected") {
+  CHECK(mint::selection_of({"dot"}, "gemm").tokens == std::vector<std::string>{"dot"});
+  const auto env = mint::selection_of({}, " gemm ,,");
+  CHECK(env.tokens == std::vector<std::string>{"gemm"});
+  CHECK(env.text() == "TUNE_ONLY=gemm");
+  const auto every = mint::selection_of({}, nullptr);
+  CHECK_FALSE(every.active());
+  CHECK(every.selects("anything"));
+  CHECK_FALSE(mint::selection_of({}, "").active());  // set but empty: as unset
+}
+
+TEST_CASE("a selection of no token at all is refused, not read as every family") {
+  CHECK_THROWS_WITH_AS(mint::selection_of({","}, nullptr),
+                       "--only ',' names no family: give a part of a family's name, e.g. --only dot",
+                       std::invalid_argument);
+  CHECK_THROWS_WITH_AS(mint::selection_of({}, " , "),
+                       "TUNE_ONLY=' , ' names no family: give a part of a family's name (TUNE_ONLY=dot), or unset it",
+                       std::invalid_argument);
+}

@@ -1,0 +1,67 @@
+#include "mint/selection.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace tune::mint {
+
+namespace {
+
+void add_tokens(std::vector<std::string>& out, const std::string& text) {
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const auto end = std::min(text.find(',', at), text.size());
+    std::string token = text.substr(at, end - at);
+    const auto first = token.find_first_not_of(" \t");
+    token = first == std::string::npos ? "" : token.substr(first, token.find_last_not_of(" \t") - first + 1);
+    if (!token.empty()) out.push_back(token);
+    at = end + 1;
+  }
+}
+
+}  // namespace
+
+bool family_selection::selects(const std::string& family) const {
+  if (tokens.empty()) return true;
+  for (const auto& t : tokens)
+    if (family.find(t) != std::string::npos) return true;
+  return false;
+}
+
+std::string family_selection::text() const {
+  return fmt::format("{}{}{}", source, source == "--only" ? " " : "=", fmt::join(tokens, ","));
+}
+
+family_selection selection_of(const std::vector<std::string>& option, const char* env) {
+  family_selection s;
+  if (!option.empty()) {
+    s.source = "--only";
+    for (const auto& o : option) add_tokens(s.tokens, o);
+    if (s.tokens.empty())
+      throw std::invalid_argument(fmt::format(
+          "--only '{}' names no family: give a part of a family's name, e.g. --only dot", fmt::join(option, ",")));
+    return s;
+  }
+  if (!env) return s;
+  s.source = "TUNE_ONLY";
+  add_tokens(s.tokens, env);
+  if (s.tokens.empty() && std::string(env).find_first_not_of(" \t") != std::string::npos)
+    throw std::invalid_argument(fmt::format(
+        "TUNE_ONLY='{}' names no family: give a part of a family's name (TUNE_ONLY=dot), or unset it", env));
+  return s;
+}
+
+std::vector<std::string> unmatched(const family_selection& s, const std::vector<std::string>& families) {
+  std::vector<std::string> out;
+  for (const auto& t : s.tokens) {
+    bool found = false;
+    for (const auto& f : families) found = found || f.find(t) != std::string::npos;
+    if (!found) out.push_back(t);
+  }
+  return out;
+}
+
+}  // namespace tune::mint
