@@ -19,7 +19,6 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <tune/bench/registry.h>
@@ -29,7 +28,6 @@
 #include "bench/serve.h"
 #include "bench/supervised.h"
 #include "bench/supervised_timer.h"
-#include "measure/counters.h"
 #include "box/features.h"
 #include "measure/machine_state.h"
 #include "measure/real_clock.h"
@@ -285,38 +283,16 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   timer.close();
 
   answer.mint = tune::race::record_of(result);
-  // The timed rows' hardware counts per call, and each event some timed row has no count of, with
-  // why: not opened in the child, or opened but never run in that row's windows (timer index `index`).
-  const auto add_counters = [&](tune::race::race_table& table, const tune::bench::family_info& family,
-                                std::size_t index) {
-    if (!table.timed()) return;  // nothing was counted, so nothing failed to be
-    std::map<std::string, std::string> why = timer.counters_unavailable(index);
-    std::map<std::string, std::vector<std::string>> uncounted;  // event -> timed rows without a count
-    for (std::size_t row = 0; row < family.rows.size(); ++row) {
-      auto& entry = table.rows[family.rows[row].suffix];
-      if (!entry.median_ns) continue;
-      auto counts = timer.counters_of(index, row);
-      for (const auto& e : tune::measure::hardware_events())
-        if (!counts.count(e.name) && !why.count(e.name)) uncounted[e.name].push_back(family.rows[row].suffix);
-      if (!counts.empty()) entry.counters = std::move(counts);
-    }
-    for (const auto& [event, rows] : uncounted)
-      why[event] = fmt::format(
-          "opened, but the kernel never ran it in the windows of {} (its hardware counters were taken by another "
-          "user)",
-          fmt::join(rows, ", "));
-    if (!why.empty()) table.counters_unavailable = std::move(why);
-  };
   for (const auto& r : result.families) {
     for (std::size_t i = 0; i < raced.size(); ++i) {
       const auto& g = raced[i];
       if (g.info->name != r.name) continue;
       auto table = tune::bench::table_of(r, *g.info, g.gate.rows());
-      add_counters(table, *g.info, i);
+      tune::bench::add_counters(table, *g.info, timer, i);
       if (!g.info->companions.empty()) {
         tune::bench::add_companions(table, r, *g.info, g.gate);
         for (const auto& c : inputs[i].companions)
-          if (!c.untimed) add_counters(table.companion_races->at(c.name), *g.info, c.timer_index);
+          if (!c.untimed) tune::bench::add_counters(table.companion_races->at(c.name), *g.info, timer, c.timer_index);
       }
       if (g.session->work() > 0) table.work = tune::race::work_record{g.session->work(), g.session->work_unit()};
       answer.families[r.name] = std::move(table);

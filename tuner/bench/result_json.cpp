@@ -1,5 +1,10 @@
 #include "bench/result_json.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "measure/counters.h"
+
 #include "race/companion_race.h"
 
 namespace tune::bench {
@@ -50,6 +55,26 @@ void add_companions(race::race_table& table, const race::family_result& r, const
     (*table.companion_races)[c.name] = table_of(c, family, t > 0 ? gate.tables.at(t) : std::vector<row_gate>{});
     if (const auto seat = race::own_seat(r, c)) (*table.companions)[c.name] = *seat;
   }
+}
+
+void add_counters(race::race_table& table, const family_info& family, const supervised_timer& timer,
+                  std::size_t index) {
+  if (!table.timed()) return;  // nothing was counted, so nothing failed to be
+  std::map<std::string, std::string> why = timer.counters_unavailable(index);
+  std::map<std::string, std::vector<std::string>> uncounted;  // event -> timed rows without a count
+  for (std::size_t row = 0; row < family.rows.size(); ++row) {
+    auto& entry = table.rows[family.rows[row].suffix];
+    if (!entry.median_ns) continue;
+    auto counts = timer.counters_of(index, row);
+    for (const auto& e : measure::hardware_events())
+      if (!counts.count(e.name) && !why.count(e.name)) uncounted[e.name].push_back(family.rows[row].suffix);
+    if (!counts.empty()) entry.counters = std::move(counts);
+  }
+  for (const auto& [event, rows] : uncounted)
+    why[event] = fmt::format(
+        "opened, but the kernel never ran it in the windows of {} (its hardware counters were taken by another user)",
+        fmt::join(rows, ", "));
+  if (!why.empty()) table.counters_unavailable = std::move(why);
 }
 
 }  // namespace tune::bench

@@ -1,11 +1,12 @@
 #pragma once
 // The bench's answer to `bench race`: the mint's decisions, each family's as the race table the
-// tool copies into the sidecar (race/table.h).
+// tool copies into the sidecar (race/table.h), with its rows' hardware counts.
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "bench/gate.h"
+#include "bench/supervised_timer.h"
 #include "race/result.h"
 #include "race/table.h"
 
@@ -23,5 +24,10 @@ race::race_table table_of(const race::family_result& result, const family_info& 
 // makes kernels.<companion> count).
 void add_companions(race::race_table& table, const race::family_result& result, const family_info& family,
                     const family_gate& gate);
+
+// The timed rows' hardware counts per call (`counters`), and each event some timed row has no
+// count of, with why (`counters_unavailable`): not opened in the child, or opened but never run in
+// that row's windows. `index` is what the timer knows the table's family or companion by.
+void add_counters(race::race_table& table, const family_info& family, const supervised_timer& timer, std::size_t index);
 
 }  // namespace tune::bench

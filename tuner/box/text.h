@@ -1,5 +1,6 @@
 #pragma once
-// Small string helpers shared by the box parsers (requires=, TUNE_FORCE_FEATURES, /proc files).
+// Small string helpers shared by the box parsers (requires=, TUNE_FORCE_FEATURES, /proc files)
+// and the mint's TUNE_ONLY.
 #include <string>
 #include <string_view>
 #include <vector>

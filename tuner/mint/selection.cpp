@@ -1,25 +1,19 @@
 #include "mint/selection.h"
 
-#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include "box/text.h"
 
 namespace tune::mint {
 
 namespace {
 
 void add_tokens(std::vector<std::string>& out, const std::string& text) {
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    const auto end = std::min(text.find(',', at), text.size());
-    std::string token = text.substr(at, end - at);
-    const auto first = token.find_first_not_of(" \t");
-    token = first == std::string::npos ? "" : token.substr(first, token.find_last_not_of(" \t") - first + 1);
-    if (!token.empty()) out.push_back(token);
-    at = end + 1;
-  }
+  for (const auto& part : box::text::split(text, ','))
+    if (auto token = box::text::trim(part); !token.empty()) out.push_back(std::move(token));
 }
 
 }  // namespace
@@ -48,7 +42,7 @@ family_selection selection_of(const std::vector<std::string>& option, const char
   if (!env) return s;
   s.source = "TUNE_ONLY";
   add_tokens(s.tokens, env);
-  if (s.tokens.empty() && std::string(env).find_first_not_of(" \t") != std::string::npos)
+  if (s.tokens.empty() && !box::text::trim(env).empty())
     throw std::invalid_argument(fmt::format(
         "TUNE_ONLY='{}' names no family: give a part of a family's name (TUNE_ONLY=dot), or unset it", env));
   return s;
