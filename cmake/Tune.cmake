@@ -18,7 +18,7 @@ Cache variables: ``TUNE_POLICY``, ``TUNE_SIDECAR``, ``TUNE_RELEASE``, ``TUNE_QUI
 #   configure, each call    tune_scope / tune_kernel_family record the declaration in global
 #                           properties (below); tune_kernel_family expands the rows
 #                           (tune/Rows.cmake), adds one OBJECT library and one isolated object per
-#                           row (tune/isolate.cmake) and writes the family's bench registry
+#                           row (`tune isolate`, tuner/isolate/isolate.h) and writes the family's bench registry
 #                           (tune/Bench.cmake).
 #   configure, at the end   _tune_finalize (tune/Finalize.cmake, deferred to the end of the top
 #                           directory) re-checks global ISA flags, then per scope links the bench
@@ -294,7 +294,9 @@ function(tune_kernel_family name)
     set_property(GLOBAL PROPERTY _TUNE_F_${name}_HAS_ISA TRUE)
   endif()
 
-  _tune_add_row_objects("${name}" _rows "${_sources}" "${_reference_sources}" "${_includes}" "${arg_LINK}" "${_companions}")
+  _tune_tool(_tool)
+  _tune_add_row_objects("${name}" _rows "${_sources}" "${_reference_sources}" "${_includes}" "${arg_LINK}" "${_companions}"
+    "${_tool}")
   _tune_write_registry("${name}" "${_fixture}" "${_ret}" "${_params}")
 endfunction()
 

@@ -3,7 +3,7 @@
 # Table 0 holds the family's rows; each companion with the family's signature gets a table of its
 # own row symbols after it, driven by the family's fixture, so the race can time it across the same
 # grid; any other companion is listed with its signature and follows the family untimed. Each row
-# is listed with its relocated copies (tune/isolate.cmake), which only the validation re-race times.
+# is listed with its relocated copies (tuner/isolate/isolate.h), which only the validation re-race times.
 #
 # Every row symbol is declared weak: a row whose object did not build (it failed to compile, to
 # isolate or to link, and the build left it out: tune/compile-row.cmake, tune/link-bench.cmake) is

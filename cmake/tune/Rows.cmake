@@ -465,11 +465,11 @@ endfunction()
 # row's relocated copies (exports prefixed tune_relocated<k>__) for the bench's re-race.
 #
 # A row's compile goes through tune/compile-row.cmake as its compiler launcher (after any the
-# project set, such as ccache), and isolate.cmake may refuse its object: either way a row that
+# project set, such as ccache), and `tune isolate` (tuner/isolate/isolate.h) may refuse its object: either way a row that
 # is neither the reference nor in the FALLBACK chain is left out, not fatal. What it was is
 # recorded at <rows dir>/<family>__<suffix>.fail.txt, an empty object stands in for it, and the
 # bench reports the row with that reason (registry.h row_info::build_record).
-function(_tune_add_row_objects name rows sources reference_sources includes link companions)
+function(_tune_add_row_objects name rows sources reference_sources includes link companions tool)
   _tune_load_rows(${rows})
   _tune_config_subdir(_cfg)
   set(_isolated "")
@@ -555,25 +555,29 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
     target_link_libraries(${_obj} PRIVATE tune::kernel ${link})
     set_target_properties(${_obj} PROPERTIES POSITION_INDEPENDENT_CODE ON)
 
-    set(_companion_symbols "")
+    set(_companion_args "")
     foreach(_companion IN LISTS companions)
-      list(APPEND _companion_symbols "${_companion}__${_suffix}")
+      list(APPEND _companion_args --companion "${_companion}__${_suffix}")
     endforeach()
-    string(REPLACE ";" "|" _companion_symbols "${_companion_symbols}")
     set(_out "${_rows_dir}/${_entry}.o")
     set(_relocated "")
+    set(_relocated_args "")
     foreach(_k RANGE 1 ${_placements})
-      list(APPEND _relocated "${_rows_dir}/relocated/tune_relocated${_k}__${_entry}.o")
+      set(_copy "${_rows_dir}/relocated/tune_relocated${_k}__${_entry}.o")
+      list(APPEND _relocated "${_copy}")
+      list(APPEND _relocated_args --relocated "${_copy}")
     endforeach()
+    set(_critical_args "")
+    if(_critical)
+      set(_critical_args --critical ${_critical})
+    endif()
     add_custom_command(OUTPUT "${_out}" ${_relocated}
-      COMMAND "${CMAKE_COMMAND}"
-        "-DOBJECTS=$<JOIN:$<TARGET_OBJECTS:${_obj}>,|>"
-        "-DENTRY=${_entry}" "-DCOMPANIONS=${_companion_symbols}" "-DOUTPUT=${_out}" "-DRELOCATED=$<JOIN:${_relocated},|>"
-        "-DCRITICAL=${_critical}" "-DRECORD=${_rows_dir}/${_entry}"
-        "-DLINKER=${CMAKE_LINKER}" "-DOBJCOPY=${CMAKE_OBJCOPY}" "-DNM=${CMAKE_NM}"
-        -P "${_TUNE_MODULE_DIR}/tune/isolate.cmake"
-      DEPENDS ${_obj} "$<TARGET_OBJECTS:${_obj}>" "${_TUNE_MODULE_DIR}/tune/isolate.cmake"
+      COMMAND "$<TARGET_FILE:${tool}>" isolate --entry "${_entry}" --suffix "${_suffix}" ${_companion_args}
+        --output "${_out}" ${_relocated_args} --record "${_rows_dir}/${_entry}" ${_critical_args}
+        --linker "${CMAKE_LINKER}" --objcopy "${CMAKE_OBJCOPY}" "$<TARGET_OBJECTS:${_obj}>"
+      DEPENDS ${_obj} "$<TARGET_OBJECTS:${_obj}>" ${tool}
       COMMENT "Isolating kernel row ${_entry}"
+      COMMAND_EXPAND_LISTS
       VERBATIM)
     list(APPEND _isolated "${_out}")
     list(APPEND _relocated_copies ${_relocated})

@@ -2,9 +2,9 @@
 #   cmake -DROW=<family>__<suffix> -DCRITICAL=<reference|fallback|> -DCOMPILER=<compiler>
 #         -P compile-row.cmake -- [<the project's launcher>...] <compiler> <arguments>...
 # It runs the compile as given, so ccache, compile_commands.json and IDEs see the row's ordinary
-# compile. When it fails and the row is neither the family's reference nor in its FALLBACK chain,
+# compile, and keeps a copy of its depfile beside the object for the row's identities. When it fails and the row is neither the family's reference nor in its FALLBACK chain,
 # the row is left out instead of failing the build (docs/fixtures.md "Rows that fail"): the diagnostic
-# is kept beside the object as <object>.tune-fail.txt (isolate.cmake records the row as failed),
+# is kept beside the object as <object>.tune-fail.txt (`tune isolate`, tuner/isolate/isolate.h, records the row as failed),
 # shown here once, and an empty object stands in for it. The depfile still names the row's real
 # source and headers, so editing them compiles the row again.
 
@@ -41,6 +41,15 @@ string(REGEX REPLACE "\n$" "" _text "${_text}")
 if(_rc EQUAL 0)
   if(_object)
     file(REMOVE "${_object}.tune-fail.txt")
+    # What the compile read, for the row's recipe identity (tuner/isolate/identity.h): Ninja
+    # deletes the depfile once it has read it, so isolation gets a copy, and the folder its
+    # relative names are relative to (in script mode CMAKE_CURRENT_BINARY_DIR is the cwd).
+    if(_depfile AND EXISTS "${_depfile}")
+      file(COPY_FILE "${_depfile}" "${_object}.tune-deps.d")
+      file(WRITE "${_object}.tune-deps.cwd" "${CMAKE_CURRENT_BINARY_DIR}\n")
+    else()
+      file(REMOVE "${_object}.tune-deps.d" "${_object}.tune-deps.cwd")
+    endif()
   endif()
   if(NOT _text STREQUAL "")
     message("${_text}")

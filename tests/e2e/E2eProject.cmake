@@ -38,7 +38,7 @@ function(e2e_expect_app_runs app)
 endfunction()
 
 # e2e_expect_race_rows(<sidecar json> <family>): every row of the family is in the race table,
-# and every row that was measured carries its impl_hash.
+# and every row that was measured carries its impl_hash and its code identity.
 function(e2e_expect_race_rows sidecar family)
   e2e_json_members(_rows "${sidecar}" race ${family} rows)
   list(SORT _rows)
@@ -50,10 +50,12 @@ function(e2e_expect_race_rows sidecar family)
     if(NOT _not_rejected)
       continue()
     endif()
-    e2e_json(_hash "${sidecar}" race ${family} rows ${_row} impl_hash)
-    if(NOT _hash MATCHES "^[0-9a-f]+$")
-      e2e_fail("race.${family}.rows.${_row} was measured but has no impl_hash (got '${_hash}')")
-    endif()
+    foreach(_identity impl_hash code_sha256)
+      e2e_json(_hash "${sidecar}" race ${family} rows ${_row} ${_identity})
+      if(NOT _hash MATCHES "^[0-9a-f]+$")
+        e2e_fail("race.${family}.rows.${_row} was measured but has no ${_identity} (got '${_hash}')")
+      endif()
+    endforeach()
   endforeach()
 endfunction()
 

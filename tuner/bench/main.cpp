@@ -158,7 +158,7 @@ double env_number(const char* name, double fallback) {
 
 tune::race::protocol protocol_from(const tune::race::race_request& request) {
   tune::race::protocol p;
-  // The registry lists every row's relocated copies (tune/isolate.cmake): the re-race times those.
+  // The registry lists every row's relocated copies (tuner/isolate/isolate.h): the re-race times those.
   p.validate_relocated = tune::bench::relocated_copies;
   p.window_ms = env_number("TUNE_WINDOW_MS", p.window_ms);
   p.noise_ceiling = env_number("TUNE_NOISE_CEILING", p.noise_ceiling * 100) / 100;

@@ -12,5 +12,6 @@ void register_box_commands(CLI::App& app);      // box
 void register_plan_commands(CLI::App& app);     // plan search, plan run
 void register_history_commands(CLI::App& app);  // history
 void register_report_commands(CLI::App& app);   // report
+void register_isolate_commands(CLI::App& app);  // isolate (the build's, hidden)
 
 }  // namespace tune::cli

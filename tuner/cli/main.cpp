@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   tune::cli::register_history_commands(app);
   tune::cli::register_report_commands(app);
   tune::cli::register_plan_commands(app);
+  tune::cli::register_isolate_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -121,6 +121,7 @@ manifest load_manifest(const std::filesystem::path& file) {
         if (const auto v = r.find("linkage")) row.linkage = v->string();
         if (const auto v = r.find("build_record")) row.build_record = v->string();
         row.left_out = left_out(row.build_record);
+        if (!row.left_out) row.identity = isolate::read_row_identity(row.build_record);
         d.rows.push_back(std::move(row));
       }
       // Manifests written before COMPANIONS existed have no such member: no companions.

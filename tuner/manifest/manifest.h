@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "box/features.h"
+#include "isolate/identity.h"
 
 namespace tune {
 
@@ -18,11 +19,14 @@ struct row_decl {
   std::vector<std::string> defines;
   std::string linkage = "CXX";  // "C" for rows compiled from C sources: declared extern "C"
   // <rows dir>/<family>__<suffix>: where the build records why it left the row out
-  // (tune/compile-row.cmake, tune/isolate.cmake, tune/link-bench.cmake).
+  // (tune/compile-row.cmake, tuner/isolate/isolate.h, tune/link-bench.cmake).
   std::string build_record;
   // Why the build left the row out ("compile", "isolate" or "link" and the first lines), read
   // from its build record when the manifest is loaded; nullopt when the row built.
   std::optional<std::string> left_out;
+  // Its identities as its isolation recorded them (isolate/identity.h); nullopt for a row left
+  // out, or not built yet.
+  std::optional<isolate::row_identity> identity;
 };
 
 // A row can be stamped or raced here: it built, and its requires= holds for `features`.

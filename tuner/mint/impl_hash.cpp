@@ -19,6 +19,9 @@ std::string impl_hash(const manifest& m, const family_decl& family, const row_de
   for (const auto& define : row.defines)
     if (!names_the_row(define)) h.field(define);
   for (const auto& source : family.sources) h.field(util::sha256_file(source));
+  // What the compiles read, hashed when they ran; "" for a row whose compile left no dependency
+  // file (its listed sources, above, are then all the hash knows of it).
+  h.field(row.identity && row.identity->inputs_sha256 ? *row.identity->inputs_sha256 : "");
   h.field(box_class);
   return h.hex();
 }

@@ -1,7 +1,9 @@
 #pragma once
-// A row's impl_hash (docs/sidecar.md): SHA-256 over the compiler, the row's compile flags and
-// definitions, every kernel source and the fixture, and the box's class. The row's own name
-// (TUNE_ENTRY, TUNE_ROW_SUFFIX) is left out: it names the code, it does not change it.
+// A row's impl_hash, its recipe identity (docs/design/candidates.md "Two identities"): SHA-256
+// over the compiler, the row's compile flags and definitions, every kernel source and the
+// fixture, the contents of every file the row's compiles read (its isolation's record of their
+// dependency files: the headers), and the box's class. The row's own name (TUNE_ENTRY,
+// TUNE_ROW_SUFFIX) is left out: it names the code, it does not change it.
 #include <string>
 
 #include "manifest/manifest.h"

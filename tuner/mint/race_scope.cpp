@@ -50,12 +50,13 @@ std::string probes_text(const std::vector<race::probe_record>& probes) {
   return out;
 }
 
-// The bench's race table plus what only the tool knows: each row's impl_hash and compile command.
+// The bench's race table plus what only the tool knows: each row's identities and compile command.
 race::race_table with_identities(const manifest& m, const family_decl& family, race::race_table table,
                                  const std::string& cls) {
   for (auto& [suffix, row] : table.rows) {
     if (const auto* decl = family.row(suffix)) {
       row.impl_hash = impl_hash(m, family, *decl, cls);
+      if (decl->identity) row.code_sha256 = decl->identity->code_sha256;
       row.compile = compile_command(m, *decl);
     }
   }

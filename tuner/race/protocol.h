@@ -35,7 +35,7 @@ struct protocol {
   // addresses (timer::time_relocated), once at each of this many placements, and the seat must
   // clear at every one, so a speed difference that belongs to an address, not to the code, does
   // not follow it into the re-race. 0: the re-race times the rows themselves. The tune bench sets
-  // it to 3 (every row is linked with three relocated copies, tune/isolate.cmake): byte-identical
+  // it to 3 (every row is linked with three relocated copies, tuner/isolate/isolate.h): byte-identical
   // code can run several percent apart at two addresses for seconds at a time, and each placement
   // filters out most of the gaps the one before let through; but each is also one more chance to
   // demote a real gain, and placements beyond three demoted real gains without catching more

@@ -113,6 +113,7 @@ void to_json(json& out, const race_row& r) {
     out["worst_ulp"] = r.worst->ulp;
   }
   if (r.impl_hash) out["impl_hash"] = *r.impl_hash;
+  if (r.code_sha256) out["code_sha256"] = *r.code_sha256;
   if (r.compile) out["compile"] = *r.compile;
   if (r.counters) out["counters"] = *r.counters;
   util::put_other_members(out, r.other);
@@ -130,11 +131,12 @@ void from_json(const json& in, race_row& r) {
   if (in.contains("worst_abs") || in.contains("worst_rel") || in.contains("worst_ulp"))
     r.worst = gate_errors{nan_if_null(in, "worst_abs"), nan_if_null(in, "worst_rel"), nan_if_null(in, "worst_ulp")};
   r.impl_hash = optional_member<std::string>(in, "impl_hash");
+  r.code_sha256 = optional_member<std::string>(in, "code_sha256");
   r.compile = optional_member<std::string>(in, "compile");
   r.counters = optional_member<std::map<std::string, double>>(in, "counters");
   r.other = util::other_members(
       in, {"rejected", "median_ns", "best_ns", "q1_ns", "q3_ns", "rounds", "finalist", "last_fail_reason", "worst_abs",
-           "worst_rel", "worst_ulp", "impl_hash", "compile", "counters"});
+           "worst_rel", "worst_ulp", "impl_hash", "code_sha256", "compile", "counters"});
 }
 
 void to_json(json& out, const race_table& t) {

@@ -54,7 +54,8 @@ struct race_row {
   std::optional<bool> finalist;
   std::optional<row_failure> last_fail_reason;
   std::optional<gate_errors> worst;
-  std::optional<std::string> impl_hash;  // the mint's, not the bench's
+  std::optional<std::string> impl_hash;    // the mint's, not the bench's: the recipe identity
+  std::optional<std::string> code_sha256;  // the mint's: the code identity, from the row's isolation
   std::optional<std::string> compile;
   // Hardware counts per call (cycles, instructions, branch_misses, cache_misses: the events that
   // could be read), over its windows (measure/counters.h, counter_totals).

@@ -2,6 +2,7 @@
 
 #include <elf.h>
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -33,6 +34,8 @@ std::optional<std::vector<elf_section>> elf_sections(std::string_view data) {
     elf_section e;
     e.type = s->sh_type;
     e.flags = s->sh_flags;
+    e.link = s->sh_link;
+    e.index = i;
     if (names && within(names->sh_offset, names->sh_size) && s->sh_name < names->sh_size) {
       const std::string_view table = data.substr(names->sh_offset, names->sh_size);
       const auto end = table.find('\0', s->sh_name);
@@ -44,6 +47,33 @@ std::optional<std::vector<elf_section>> elf_sections(std::string_view data) {
       e.bytes = data.substr(s->sh_offset, s->sh_size);
     }
     out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::optional<std::vector<elf_symbol>> elf_symbols(std::string_view data) {
+  const auto sections = elf_sections(data);
+  if (!sections) return std::nullopt;
+  std::vector<elf_symbol> out;
+  for (const auto& table : *sections) {
+    if (table.type != SHT_SYMTAB) continue;
+    const auto strings =
+        std::find_if(sections->begin(), sections->end(), [&](const elf_section& s) { return s.index == table.link; });
+    const std::string_view names = strings == sections->end() ? std::string_view() : strings->bytes;
+    for (std::size_t at = sizeof(Elf64_Sym); at + sizeof(Elf64_Sym) <= table.bytes.size(); at += sizeof(Elf64_Sym)) {
+      Elf64_Sym s;
+      std::memcpy(&s, table.bytes.data() + at, sizeof s);
+      elf_symbol e;
+      if (s.st_name < names.size()) {
+        const auto end = names.find('\0', s.st_name);
+        e.name = std::string(
+            names.substr(s.st_name, end == std::string_view::npos ? std::string_view::npos : end - s.st_name));
+      }
+      e.bind = ELF64_ST_BIND(s.st_info);
+      e.type = ELF64_ST_TYPE(s.st_info);
+      e.section = s.st_shndx;
+      out.push_back(std::move(e));
+    }
   }
   return out;
 }

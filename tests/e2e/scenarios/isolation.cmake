@@ -2,10 +2,15 @@
 # their own copy of a shared inline helper and template, as local symbols; the isolated object
 # exports nothing but the entry, and each relocated copy (for the bench's re-race) holds the same
 # .text and exports nothing but its renamed entry. A source that exports another function fails the build, naming it;
-# so does a source that lacks a companion the family declares.
+# so does a source that lacks a companion the family declares. Each row's identities: rows of
+# the same code share a code identity; a comment in a header changes what the compiles read (the
+# recipe), not the code; a real change of the header changes the code.
 include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
 
-set(project "${E2E_DIR}/isolation")
+# Copied, so the header edits below never touch the source tree.
+e2e_fresh_dir()
+set(project "${WORK_DIR}/src")
+file(COPY "${E2E_DIR}/isolation/" DESTINATION "${project}")
 
 # The placements the bench re-races at: every row must have that many relocated copies.
 file(STRINGS "${REPO}/tuner/include/tune/bench/registry.h" placements
@@ -38,7 +43,6 @@ function(e2e_objcopy_text hash_out size_out object)
   set(${size_out} "${size}" PARENT_SCOPE)
 endfunction()
 
-e2e_fresh_dir()
 set(bin "${WORK_DIR}/build")
 e2e_configure(configure "${project}" "${bin}" Ninja -DCMAKE_BUILD_TYPE=Release)
 e2e_build(build-rows "${bin}" TARGET tune_rows_shared)
@@ -98,6 +102,80 @@ foreach(suffix IN LISTS rows)
     endif()
   endforeach()
 endforeach()
+
+# e2e_identity(<code out> <inputs out> <inputs hash out> <suffix>): row ignored__<suffix>'s
+# identity record, as its isolation wrote it.
+function(e2e_identity code_out inputs_out inputs_hash_out suffix)
+  set(record "${bin}/tune_rows/ignored/ignored__${suffix}.identity.json")
+  e2e_expect_exists("${record}")
+  e2e_read(text "${record}")
+  e2e_json(code "${text}" code_sha256)
+  e2e_json(inputs_hash "${text}" inputs_sha256)
+  foreach(hash IN ITEMS "${code}" "${inputs_hash}")
+    if(NOT hash MATCHES "^[0-9a-f]+$")
+      e2e_fail("row ignored__${suffix}: ${record} must hold code_sha256 and inputs_sha256; it holds:\n${text}")
+    endif()
+  endforeach()
+  string(JSON count LENGTH "${text}" inputs)
+  set(inputs "")
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON input GET "${text}" inputs ${i})
+    list(APPEND inputs "${input}")
+  endforeach()
+  set(${code_out} "${code}" PARENT_SCOPE)
+  set(${inputs_out} "${inputs}" PARENT_SCOPE)
+  set(${inputs_hash_out} "${inputs_hash}" PARENT_SCOPE)
+endfunction()
+
+# e2e_identities(<prefix>): <prefix>_code_<suffix> and <prefix>_inputs_<suffix> for each row.
+macro(e2e_identities prefix)
+  foreach(suffix step1 step2 step3)
+    e2e_identity(${prefix}_code_${suffix} ${prefix}_list_${suffix} ${prefix}_inputs_${suffix} ${suffix})
+  endforeach()
+endmacro()
+
+e2e_build(build-ignored-rows "${bin}" TARGET tune_rows_ignored)
+e2e_identities(first)
+foreach(input "${project}/ignored.cpp" "${project}/ignored_helper.h")
+  if(NOT input IN_LIST first_list_step1)
+    e2e_fail("row ignored__step1: the files its compile read must include ${input}; the record lists ${first_list_step1}")
+  endif()
+endforeach()
+if(NOT first_list_step1 MATCHES "/tune/kernel\\.h(;|$)")
+  e2e_fail("row ignored__step1: the files its compile read must include tune/kernel.h; the record lists ${first_list_step1}")
+endif()
+e2e_expect_equal("rows step1 and step2 compile to the same code: their code identities" "${first_code_step1}"
+  "${first_code_step2}")
+if(first_code_step1 STREQUAL first_code_step3)
+  e2e_fail("row step3 adds 3 * n: its code identity must differ from step1's (${first_code_step1})")
+endif()
+
+# A comment in the header: every row compiles again, the code is the same, the recipe is not.
+file(APPEND "${project}/ignored_helper.h" "// a comment added by the e2e test\n")
+e2e_build(comment-ignored-rows "${bin}" TARGET tune_rows_ignored)
+e2e_expect_contains("a comment in the header isolates the row again" "${E2E_OUTPUT}" "Isolating kernel row ignored__step1")
+e2e_identities(comment)
+foreach(suffix step1 step2 step3)
+  e2e_expect_equal("row ${suffix}'s code identity after a comment in its header" "${comment_code_${suffix}}"
+    "${first_code_${suffix}}")
+  if(comment_inputs_${suffix} STREQUAL first_inputs_${suffix})
+    e2e_fail("row ${suffix}: the header its compile read changed, but the hash of its inputs did not")
+  endif()
+endforeach()
+
+# A real change of the header: the code of every row changes, and step1 and step2 stay one code.
+file(READ "${project}/ignored_helper.h" helper)
+string(REPLACE "2 * x" "5 * x" helper "${helper}")
+file(WRITE "${project}/ignored_helper.h" "${helper}")
+e2e_build(change-ignored-rows "${bin}" TARGET tune_rows_ignored)
+e2e_identities(changed)
+foreach(suffix step1 step2 step3)
+  if(changed_code_${suffix} STREQUAL first_code_${suffix})
+    e2e_fail("row ${suffix}: its header now multiplies by 5, but its code identity did not change")
+  endif()
+endforeach()
+e2e_expect_equal("rows step1 and step2 after the header's change" "${changed_code_step1}" "${changed_code_step2}")
 
 set(leak_bin "${WORK_DIR}/build-leak")
 e2e_configure(configure-leak "${project}" "${leak_bin}" Ninja -DCMAKE_BUILD_TYPE=Release -DE2E_LEAK=ON)

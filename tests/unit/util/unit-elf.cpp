@@ -74,3 +74,19 @@ TEST_CASE("a file that is not ELF64 is hashed whole; a missing one is an error n
                        ("cannot hash the code of " + (dir.path() / "nope").string() + ": it does not exist").c_str(),
                        std::runtime_error);
 }
+
+TEST_CASE("the symbols of an ELF64 file: names, binding, defined or referenced") {
+  const auto bytes = *util::read_file("/proc/self/exe");
+  const auto symbols = util::elf_symbols(bytes);
+  REQUIRE(symbols.has_value());
+  bool main_defined = false, file_local = false;
+  for (const auto& s : *symbols) {
+    if (s.name == "main") main_defined = s.defined() && s.global() && s.type == STT_FUNC;
+    if (s.type == STT_FILE) file_local = !s.global();
+  }
+  CHECK(main_defined);
+  CHECK(file_local);
+  CHECK_FALSE(util::elf_symbols("not an ELF file").has_value());
+  // A truncated file yields what it still holds, never a read past its end.
+  CHECK(util::elf_symbols(bytes.substr(0, bytes.size() / 3)).has_value());
+}

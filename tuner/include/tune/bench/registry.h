@@ -16,7 +16,7 @@
 
 namespace tune::bench {
 
-// How many relocated copies of every row the bench links (tune/isolate.cmake makes them; the
+// How many relocated copies of every row the bench links (tuner/isolate/isolate.h makes them; the
 // generated registry checks it lists as many): the validation re-race's placements.
 inline constexpr int relocated_copies = 3;
 
