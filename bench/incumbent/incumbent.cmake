@@ -1,7 +1,7 @@
 # Does a seat stay put when nothing changed (docs/measurement.md rule 7, the incumbent)? Mints the families of
 # bench/incumbent/project RUNS times in a row, each mint with the previous sidecar's winners as
 # incumbents, and counts, per family, the mints whose seat differs from the mint before, and the
-# seats seen. Each mint is `--target tune` (every family re-raced), or with -DREBUILD=ON a rebuild
+# seats seen. Each mint is `--target tune` with TUNE_ALL=1 (every family re-raced), or with -DREBUILD=ON a rebuild
 # under the default policy after a change of every row's code (a no-op instruction more or less,
 # the same for every row): the sidecar is stale_binary and the build re-mints by itself.
 #   cmake -DPREFIX=<installed cmake-tune> [-DRUNS=20] [-DREBUILD=ON] [-DWORK=<dir>]
@@ -57,7 +57,7 @@ foreach(_run RANGE 1 ${RUNS})
   else()
     set(_target --target tune)
   endif()
-  execute_process(COMMAND "${CMAKE_COMMAND}" --build "${WORK}/build" ${_target}
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E env TUNE_ALL=1 "${CMAKE_COMMAND}" --build "${WORK}/build" ${_target}
     RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
   if(NOT _rc EQUAL 0)
     message(FATAL_ERROR "incumbent: mint ${_run} failed (exit ${_rc}):\n${_out}")

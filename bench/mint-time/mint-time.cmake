@@ -1,5 +1,5 @@
 # Time to mint, per family and per row: mints a configured, optimized build tree's scopes N
-# times (`--target tune`) and prints, from each sidecar, the median of race.<family>.ms over the
+# times (`--target tune`, TUNE_ALL=1: every family) and prints, from each sidecar, the median of race.<family>.ms over the
 # runs, the family's rows, the median per row, and the median whole mint (provenance.mint_ms).
 #   cmake -DBUILD=<build tree> [-DRUNS=5] [-DSIDECAR=<file>] -P bench/mint-time/mint-time.cmake
 # The sidecar defaults to the only *.tune.json at the top of BUILD. Nothing here is a test: the
@@ -24,7 +24,7 @@ set(_families "")
 set(_mints "")
 file(READ "/proc/loadavg" _load_before)
 foreach(_run RANGE 1 ${RUNS})
-  execute_process(COMMAND "${CMAKE_COMMAND}" --build "${BUILD}" --target tune
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E env TUNE_ALL=1 "${CMAKE_COMMAND}" --build "${BUILD}" --target tune
     RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
   if(NOT _rc EQUAL 0)
     message(FATAL_ERROR "mint-time: run ${_run}: `cmake --build ${BUILD} --target tune` failed (exit ${_rc}):\n${_out}")

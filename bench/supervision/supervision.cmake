@@ -43,7 +43,7 @@ endfunction()
 # its noise probes spun to settle (each spin is 0.5 s of the mint, and comes with the noise, not
 # with the version).
 function(_mint name out_mint out_race out_settled)
-  execute_process(COMMAND "${CMAKE_COMMAND}" --build "${WORK}/${name}" --target tune
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E env TUNE_ALL=1 "${CMAKE_COMMAND}" --build "${WORK}/${name}" --target tune
     RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
   if(NOT _rc EQUAL 0)
     message(FATAL_ERROR "supervision: the mint of ${name} failed (exit ${_rc}):\n${_out}")

@@ -1,6 +1,7 @@
 # What a build of the e2e project (tests/e2e/project) must leave behind. The project has two
 # families in scope e2e: `planted` (PASSES 4 2 1: passes1 does a quarter of the fallback's
-# work; reference passes2) and `twins` (COPY a b c: byte-identical rows, fallback copya).
+# work; reference passes2) and `twins` (COPY=a, b, c: rows of one speed, copya and copyb the same
+# code; fallback copya).
 
 set(E2E_PROJECT "${E2E_DIR}/project")
 set(E2E_TOOL "${PREFIX}/bin/tune")
@@ -100,6 +101,23 @@ function(e2e_expect_minted output sidecar include app)
   e2e_expect_contains("sidecar race.planted.note" "${_note}" "relocated re-race")
   e2e_expect_race_rows("${_json}" planted)
   e2e_expect_race_rows("${_json}" twins)
+  # Rows of the same code are one candidate (docs/sidecar.md): copyb is listed against copya, with
+  # no timing of its own; copyc, different code, was raced.
+  e2e_json(_same "${_json}" race twins rows copyb same_code_as)
+  e2e_expect_equal("sidecar race.twins.rows.copyb.same_code_as" "${_same}" copya)
+  e2e_json(_timed "${_json}" race twins rows copyb median_ns)
+  e2e_expect_matches("sidecar race.twins.rows.copyb has no time of its own" "${_timed}" "^<missing")
+  e2e_json(_timed "${_json}" race twins rows copyc median_ns)
+  e2e_expect_matches("sidecar race.twins.rows.copyc was timed" "${_timed}" "^[0-9.e+-]+$")
+  e2e_json(_a "${_json}" race twins rows copya code_sha256)
+  e2e_json(_b "${_json}" race twins rows copyb code_sha256)
+  e2e_json(_c "${_json}" race twins rows copyc code_sha256)
+  e2e_expect_equal("copya and copyb: one code identity" "${_b}" "${_a}")
+  if(_c STREQUAL _a)
+    e2e_fail("copyc has copya's code identity although its source adds an instruction")
+  endif()
+  e2e_expect_contains("the mint's summary says the grid collapsed" "${output}"
+    "same code, raced once: copya = copyb (1 of 3 rows)")
   e2e_expect_stamp("${include}" planted passes1 sidecar)
   e2e_expect_stamp("${include}" twins copya sidecar)
   e2e_expect_linked("${app}" passes1 copya)

@@ -32,6 +32,7 @@
 #include "measure/machine_state.h"
 #include "measure/real_clock.h"
 #include "race/engine.h"
+#include "race/same_code.h"
 #include "util/atomic_file.h"
 #include "util/error_text.h"
 #include "util/json_reader.h"
@@ -178,8 +179,19 @@ void check_request(const nlohmann::json& request, const std::filesystem::path& f
   if (const auto families = root.find("families")) families->strings();
   if (const auto incumbents = root.find("incumbents"))
     for (const auto& [name, _] : incumbents->object().value().items()) (*incumbents)[name].string();
+  if (const auto codes = root.find("codes"))
+    for (const auto& [name, _] : codes->object().value().items())
+      for (const auto& [suffix, __] : (*codes)[name].object().value().items()) (*codes)[name][suffix].string();
   if (const auto budget = root.find("budget_s")) budget->number_or_null();
   if (const auto seed = root.find("seed")) seed->integer(0, std::numeric_limits<std::int64_t>::max());
+}
+
+// Rows of one code (same: duplicate -> representative, race/same_code.h) wait for their
+// representative's result: not timed, and listed as such.
+void mark_same_code(std::vector<tune::race::row_input>& rows, const std::map<std::string, std::string>& same) {
+  for (auto& row : rows)
+    if (const auto it = same.find(row.suffix); it != same.end() && !row.rejected)
+      row.rejected = tune::race::same_code_text(it->second);
 }
 
 // The race's view of one gated table: rows that cannot run here or failed are listed with the
@@ -221,6 +233,7 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   // Gate every family first, each in its own child: rows that fail are listed, never timed.
   std::vector<gated> raced;
   std::vector<tune::race::family_input> inputs;
+  std::vector<std::map<std::string, std::string>> same_codes;  // per raced family: duplicate -> representative
   for (const family_info* f : families) {
     auto g = gate_family(*f, features);
     if (!g.gate.error.empty()) {
@@ -232,6 +245,20 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
     in.fallback = *g.gate.fallback;
     if (auto it = incumbents.find(f->name); it != incumbents.end()) in.incumbent = it->second;
     in.rows = race_rows(*f, g.gate.rows());
+    // Rows that compiled to the same code are one candidate (docs/design/candidates.md).
+    std::map<std::string, std::string> same;
+    if (const auto codes = request.codes.find(f->name); codes != request.codes.end()) {
+      std::vector<std::string> timable;
+      std::string reference;
+      for (std::size_t k = 0; k < in.rows.size(); ++k) {
+        if (!in.rows[k].rejected) timable.push_back(in.rows[k].suffix);
+        if (f->rows[k].reference) reference = f->rows[k].suffix;
+      }
+      same = tune::race::same_code(timable, codes->second, in.rows[in.fallback].suffix, in.incumbent, reference);
+      mark_same_code(in.rows, same);
+      if (in.incumbent)
+        if (const auto it = same.find(*in.incumbent); it != same.end()) in.incumbent = it->second;
+    }
     for (const auto& c : f->companions) {
       tune::race::companion_input companion{c.name, 0, {}, std::nullopt};
       // The family's grid and tolerance over the companion's symbols: each row is checked against
@@ -241,9 +268,11 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
             fmt::format("its signature {} is not the family's, so the family's fixture cannot call it", c.signature);
       else
         companion.rows = race_rows(*f, g.gate.tables.at(c.table));
+      mark_same_code(companion.rows, same);
       in.companions.push_back(std::move(companion));
     }
     inputs.push_back(std::move(in));
+    same_codes.push_back(std::move(same));
     raced.push_back(std::move(g));
   }
   // The timer knows companions' rows by the indices past the families'.
@@ -294,6 +323,7 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
         for (const auto& c : inputs[i].companions)
           if (!c.untimed) tune::bench::add_counters(table.companion_races->at(c.name), *g.info, timer, c.timer_index);
       }
+      tune::bench::add_same_code(table, same_codes[i]);
       if (g.session->work() > 0) table.work = tune::race::work_record{g.session->work(), g.session->work_unit()};
       answer.families[r.name] = std::move(table);
     }

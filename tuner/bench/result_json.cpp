@@ -6,6 +6,7 @@
 #include "measure/counters.h"
 
 #include "race/companion_race.h"
+#include "race/same_code.h"
 
 namespace tune::bench {
 
@@ -75,6 +76,20 @@ void add_counters(race::race_table& table, const family_info& family, const supe
         "opened, but the kernel never ran it in the windows of {} (its hardware counters were taken by another user)",
         fmt::join(rows, ", "));
   if (!why.empty()) table.counters_unavailable = std::move(why);
+}
+
+void add_same_code(race::race_table& table, const std::map<std::string, std::string>& same) {
+  const auto mark = [&](race::race_table& t) {
+    for (const auto& [duplicate, representative] : same) {
+      const auto row = t.rows.find(duplicate);
+      if (row == t.rows.end() || row->second.rejected != race::same_code_text(representative)) continue;
+      row->second = race::race_row{};
+      row->second.same_code_as = representative;
+    }
+  };
+  mark(table);
+  if (table.companion_races)
+    for (auto& [_, companion] : *table.companion_races) mark(companion);
 }
 
 }  // namespace tune::bench

@@ -1,6 +1,8 @@
 #pragma once
 // The bench's answer to `bench race`: the mint's decisions, each family's as the race table the
 // tool copies into the sidecar (race/table.h), with its rows' hardware counts.
+#include <map>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -29,5 +31,9 @@ void add_companions(race::race_table& table, const race::family_result& result, 
 // count of, with why (`counters_unavailable`): not opened in the child, or opened but never run in
 // that row's windows. `index` is what the timer knows the table's family or companion by.
 void add_counters(race::race_table& table, const family_info& family, const supervised_timer& timer, std::size_t index);
+
+// Rows of the same code as a raced row (same: duplicate -> representative, race/same_code.h), in
+// the family's table and each companion's: `same_code_as` the representative, nothing timed.
+void add_same_code(race::race_table& table, const std::map<std::string, std::string>& same);
 
 }  // namespace tune::bench

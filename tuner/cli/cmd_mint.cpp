@@ -247,6 +247,10 @@ void print_last_race(const race::race_table& race, const std::filesystem::path& 
       std::istringstream lines(failure->diagnostic);
       for (std::string line; std::getline(lines, line);) std::cout << "       | " << line << "\n";
     };
+    if (row.same_code_as) {
+      std::cout << fmt::format("  {:<24} same code as {}, raced for both\n", suffix, *row.same_code_as);
+      continue;
+    }
     if (row.rejected) {
       std::cout << fmt::format("  {:<24} {}: {}\n", suffix, failure ? "failed" : "rejected", *row.rejected);
       diagnostic();
@@ -369,11 +373,18 @@ void register_mint_commands(CLI::App& app) {
                    "keep what a fresh sidecar has, or stay unmeasured (the scope incomplete) without one. Without "
                    "it, the environment's TUNE_ONLY")
       ->excludes("--when-needed");
+  static bool all = false;
+  mint->add_flag("--all", all,
+                 "Race every family, not only those whose code changed since their last race on this box. Without "
+                 "it, the environment's TUNE_ALL=1")
+      ->excludes("--when-needed");
   mint->callback([] {
-    // The stamp step of a build mints what its policy says: TUNE_ONLY is for the `tune` targets.
+    // The stamp step of a build mints what its policy says: TUNE_ONLY and TUNE_ALL are for the
+    // `tune` targets.
     exit_code() = when_needed ? mint::mint_command(find_manifests(mint_opts), mint::mint_mode::when_needed)
                               : mint::mint_command(find_manifests(mint_opts), mint::mint_mode::always,
-                                                   mint::selection_of(only, std::getenv("TUNE_ONLY")));
+                                                   mint::selection_of(only, std::getenv("TUNE_ONLY")),
+                                                   mint::all_of(all, std::getenv("TUNE_ALL")));
   });
 
   auto* status = app.add_subcommand("status", "Every family's stamped row, its source, verdict and margin");

@@ -50,6 +50,9 @@ struct family_decl {
   std::vector<row_decl> rows;
   std::vector<companion_decl> companions;
   std::optional<double> timeout_s;  // TIMEOUT
+  // The object the family's fixture compiles into (its bench registry, tune/Bench.cmake): what
+  // the fixture's code identity is hashed from (mint/incremental.h). Empty when not recorded.
+  std::filesystem::path fixture_object;
   const row_decl* row(const std::string& suffix) const;
 };
 

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "box/classes.h"
+#include "mint/incremental.h"
 #include "mint/policy.h"
 #include "mint/progress.h"
 #include "mint/race_scope.h"
@@ -15,6 +16,7 @@
 #include "mint/summary.h"
 #include "profile/adoption.h"
 #include "profile/ladder.h"
+#include "sidecar/format.h"
 #include "sidecar/verdict.h"
 #include "stamp/write.h"
 
@@ -97,37 +99,106 @@ race_plan selected_race(const manifest& m, const family_selection& only, const s
   for (const auto& family : m.families) {
     if (only.selects(family.name))
       plan.families.push_back(family.name);
-    else if (verdict.v == sidecar::verdict::fresh)
+    else if (verdict.v == sidecar::verdict::fresh) {
       plan.kept.push_back(family.name);
-    else
+      plan.why_kept[family.name] = fmt::format("not selected by {}", only.text());
+    } else
       plan.unmeasured.push_back(family.name);
   }
   if (!plan.unmeasured.empty()) plan.why_unmeasured = verdict.message;
   return plan;
 }
 
+// An incremental re-mint (mint/incremental.h): the families of `plan`, raced or adopted, whose last
+// race on this box measured the code they have now are kept as the sidecar has them. `plan.why`
+// becomes why the others race, then `cause`, why the scope mints at all (the verdict; "" for the
+// `tune` targets, which always do; a copy, as callers pass plan.why).
+void keep_unchanged(race_plan& plan, const manifest& m, const sidecar::loaded& file, const box::box_info& box, bool all,
+                    std::string cause) {
+  remint_basis basis;
+  sidecar::expectation want{m.scope, m.version, m.bench, m.family_names(), box.identity, box::join(box.features)};
+  want.check_bench = false;
+  basis.beside_bench = sidecar::judge(file, want);
+  basis.compiler = m.compiler;
+  basis.tool = sidecar::tool_name();
+  basis.all = all;
+  const sidecar::document* doc = file.doc ? &*file.doc : nullptr;
+  if (const auto why = why_race_everything(doc, basis)) {
+    // Say why nothing is kept, unless the verdict the plan already gives says it.
+    if (all)
+      plan.why = *why;
+    else if (*why != basis.beside_bench.message)
+      plan.why += fmt::format(" ({})", *why);
+    return;
+  }
+  std::vector<std::string> raced, reasons;
+  const auto stands = [&](const std::string& name) {
+    const family_decl* f = m.family(name);
+    const auto why = doc->seat_of(name) ? why_race_again(*f, fixture_code(*f), doc->race_of(name))
+                                        : std::optional<std::string>("it has no seat in the sidecar");
+    if (why) reasons.push_back(fmt::format("{}: {}", name, *why));
+    return !why;
+  };
+  for (const auto& name : plan.families) {
+    if (stands(name))
+      plan.kept.push_back(name);
+    else
+      raced.push_back(name);
+  }
+  // A measurement of the code a family has now beats a profile's seat for it.
+  for (auto it = plan.adopted.begin(); it != plan.adopted.end();) {
+    if (const auto* last = doc->race_of(it->first); last && !last->adopted() && stands(it->first)) {
+      plan.kept.push_back(it->first);
+      it = plan.adopted.erase(it);
+    } else
+      ++it;
+  }
+  for (const auto& name : plan.kept)
+    plan.why_kept.emplace(name, "its last race on this box measured the code it has now");
+  plan.families = std::move(raced);
+  plan.why = reasons.empty() ? "every family's last race on this box measured the code it has now"
+                             : fmt::format("{}", fmt::join(reasons, "; "));
+  if (!cause.empty()) plan.why += "; " + cause;
+}
+
 // What an action that races races, and why.
 race_plan plan_of(scope_action action, const manifest& m, const sidecar::loaded& file,
-                  const sidecar::judgement& verdict, const profile::coverage& coverage, const family_selection& only) {
+                  const sidecar::judgement& verdict, const profile::coverage& coverage, const family_selection& only,
+                  const box::box_info& box, bool all) {
   switch (action) {
-    case scope_action::race_every_family:
+    case scope_action::race_every_family: {
       if (only.active()) return selected_race(m, only, verdict);
-      return full_race(m, "the tune target races every family");
-    case scope_action::race_release_guesses:
-      return full_race(m,
-                       "a release build (TUNE_RELEASE=ON) stamps only winners measured here, and the fresh "
-                       "sidecar has guesses: " +
-                           fmt::format("{}", fmt::join(release_gaps(m, *file.doc, m.quick), "; ")));
-    case scope_action::race_release_unmeasured:
-      return full_race(m, "a release build (TUNE_RELEASE=ON) stamps only winners measured here: " + verdict.message);
-    default:
-      return residue_plan(coverage, verdict.message);
+      auto plan = full_race(m, "the tune target races every family");
+      keep_unchanged(plan, m, file, box, all, "");
+      return plan;
+    }
+    // A release keeps a family only as a race measured it here: a guess (a fallback the BUDGET
+    // left, an adopted seat) has no race that measured its code, so it is raced.
+    case scope_action::race_release_guesses: {
+      auto plan = full_race(m,
+                            "a release build (TUNE_RELEASE=ON) stamps only winners measured here, and the fresh "
+                            "sidecar has guesses: " +
+                                fmt::format("{}", fmt::join(release_gaps(m, *file.doc, m.quick), "; ")));
+      keep_unchanged(plan, m, file, box, all, plan.why);
+      return plan;
+    }
+    case scope_action::race_release_unmeasured: {
+      auto plan =
+          full_race(m, "a release build (TUNE_RELEASE=ON) stamps only winners measured here: " + verdict.message);
+      keep_unchanged(plan, m, file, box, all, plan.why);
+      return plan;
+    }
+    default: {
+      auto plan = residue_plan(coverage, verdict.message);
+      keep_unchanged(plan, m, file, box, false, plan.why);
+      return plan;
+    }
   }
 }
 
 // One scope: verdict, policy, maybe a mint, then the stamp. Returns false when the build must fail.
 bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, progress& show,
-                 const family_selection& only) {
+                 const family_selection& only, bool all) {
   const auto path = sidecar_path(m);
   auto file = sidecar::load(path);
   auto verdict = judge_scope(m, file, box);
@@ -152,8 +223,8 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   bool ok = true;
   bool retry_next_build = false;
   bool minted = false;
-  const race_plan plan = races(action) ? plan_of(action, m, file, verdict, coverage, only) : race_plan{};
-  if (races(action) && plan.families.empty())
+  const race_plan plan = races(action) ? plan_of(action, m, file, verdict, coverage, only, box, all) : race_plan{};
+  if (races(action) && only.active() && plan.families.empty())
     show.note(
         fmt::format("cmake-tune: scope {}: {} selects none of its families; nothing raced", m.scope, only.text()));
   else if (races(action)) {
@@ -213,7 +284,7 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   if (!m.defaults.empty()) read.push_back(m.defaults);
   const auto stamped =
       stamp::stamp_scope(m, inputs, sidecar::to_string(verdict.v), verdict.message, to_string(pol.value), read);
-  if (minted) show.note(summary_lines(stamped, file.doc ? &*file.doc : nullptr, plan.kept));
+  if (minted) show.note(summary_lines(stamped, file.doc ? &*file.doc : nullptr, plan.why_kept));
   if (minted && !plan.unmeasured.empty())
     show.note(fmt::format(
         "cmake-tune: scope {} is incomplete ({} not measured), so the stamp takes no seat from its sidecar: each "
@@ -231,7 +302,8 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
 
 }  // namespace
 
-int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode mode, const family_selection& only) {
+int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode mode, const family_selection& only,
+                 bool all) {
   const auto box = box::this_box();
   std::vector<manifest> scopes;
   for (const auto& file : manifests) scopes.push_back(load_manifest(file));
@@ -250,7 +322,7 @@ int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode 
   }
   progress show;
   bool ok = true;
-  for (const auto& m : scopes) ok = build_scope(m, mode, box, show, selection) && ok;
+  for (const auto& m : scopes) ok = build_scope(m, mode, box, show, selection, all && mode == mint_mode::always) && ok;
   return ok ? 0 : 1;
 }
 

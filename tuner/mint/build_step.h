@@ -20,7 +20,9 @@ sidecar::judgement judge_scope(const manifest& m, const sidecar::loaded& file, c
 // Returns the process exit code: 0, or 1 when the build must fail (the reason is printed). An
 // active `only` (mint/selection.h) applies to mint_mode::always, the `tune` targets; the stamp
 // step of a build mints what its policy says, whatever TUNE_ONLY holds.
-int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode mode,
-                 const family_selection& only = {});
+// `all` (`tune mint --all`, TUNE_ALL for the `tune` targets) races every family, not only those
+// whose code changed since their last race on this box (mint/incremental.h).
+int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode mode, const family_selection& only = {},
+                 bool all = false);
 
 }  // namespace tune::mint

@@ -13,6 +13,7 @@
 
 #include "mint/companion_seats.h"
 #include "mint/impl_hash.h"
+#include "mint/incremental.h"
 #include "mint/quiet_build.h"
 #include "mint/race_result.h"
 #include "race/table.h"
@@ -35,10 +36,15 @@ constexpr int bench_interrupted = 4;
 
 race::race_request request_of(const manifest& m, const sidecar::document* previous,
                               const std::vector<std::string>& families) {
-  race::race_request r{m.scope, families, {}, m.budget_s, std::random_device{}()};
+  race::race_request r{m.scope, families, {}, {}, m.budget_s, std::random_device{}()};
   if (previous)
     for (const auto& name : families)
       if (const std::string* seat = previous->seat_of(name)) r.incumbents[name] = *seat;
+  // Each row's code identity as its isolation recorded it: the bench races rows of one code once.
+  for (const auto& name : families)
+    if (const auto* f = m.family(name))
+      for (const auto& row : f->rows)
+        if (row.identity) r.codes[name][row.suffix] = row.identity->code_sha256;
   return r;
 }
 
@@ -50,9 +56,11 @@ std::string probes_text(const std::vector<race::probe_record>& probes) {
   return out;
 }
 
-// The bench's race table plus what only the tool knows: each row's identities and compile command.
+// The bench's race table plus what only the tool knows: each row's identities and compile command,
+// and the fixture's code identity.
 race::race_table with_identities(const manifest& m, const family_decl& family, race::race_table table,
                                  const std::string& cls) {
+  table.fixture_sha256 = fixture_code(family);
   for (auto& [suffix, row] : table.rows) {
     if (const auto* decl = family.row(suffix)) {
       row.impl_hash = impl_hash(m, family, *decl, cls);
@@ -87,7 +95,7 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
     std::string line =
         fmt::format("cmake-tune: tuning scope {} on this box: {} of {} families ({}), because {}", m.scope,
                     plan.families.size(), m.families.size(), fmt::join(plan.families, ", "), plan.why);
-    if (!plan.kept.empty()) line += fmt::format("; kept as the fresh sidecar has them: {}", fmt::join(plan.kept, ", "));
+    if (!plan.kept.empty()) line += fmt::format("; kept as the sidecar has them: {}", fmt::join(plan.kept, ", "));
     if (!plan.unmeasured.empty())
       line += fmt::format("; left unmeasured, so the scope stays incomplete: {} (the sidecar is not fresh: {})",
                           fmt::join(plan.unmeasured, ", "), plan.why_unmeasured);
@@ -201,6 +209,14 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
   // A mint killed mid-write leaves its temporary beside the file it was replacing: the next mint of
   // the tree clears those of processes that no longer run.
   for (const auto& folder : {sidecar_path(m).parent_path(), m.state_dir}) util::remove_stale_temporaries(folder);
+
+  if (plan.families.empty()) {
+    // Nothing to measure: record the kept and adopted families against the bench as it is now.
+    sidecar::upsert(sidecar_path(m), update_of(m, box, race::race_answer{}, plan));
+    show.note(fmt::format("cmake-tune: scope {}: nothing raced: {}; TUNE_ALL=1 (tune mint --all) races every family",
+                          m.scope, plan.why));
+    return {mint_outcome::written, ""};
+  }
 
   const auto wait = wait_for_quiet_build(std::chrono::seconds(120), [&](int jobs, double waited) {
     if (static_cast<int>(waited * 5) % 25 == 0)

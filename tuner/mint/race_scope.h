@@ -23,9 +23,13 @@ struct race_plan {
   std::map<std::string, std::pair<std::string, std::string>> adopted;  // family -> (suffix, profile class)
   std::string why;                                                     // why it races now, for the line that says so
   // A mint of selected families (mint/selection.h): the others, kept as the fresh sidecar has
-  // them (seat, race table, companions' seats), or left unmeasured when it is not fresh (`why_unmeasured`).
+  // them (seat, race table, companions' seats), or left unmeasured when it is not fresh
+  // (`why_unmeasured`). An incremental re-mint (mint/incremental.h): the unchanged families, kept.
   std::vector<std::string> kept, unmeasured;
   std::string why_unmeasured;
+  // Why each kept family was kept: not selected, or unchanged since its last race on this box
+  // (an incremental re-mint, mint/incremental.h).
+  std::map<std::string, std::string> why_kept;
 };
 race_plan full_race(const manifest& m, std::string why);
 
@@ -37,7 +41,9 @@ struct mint_outcome {
 
 // `previous` is the current sidecar document (even a stale or foreign one): its winners are the
 // incumbents for ties. Raced and adopted entries land in the sidecar in one upsert; an adopted
-// family's race table is {"verdict": "adopted", "winner": <suffix>, "profile": <class>}.
+// family's race table is {"verdict": "adopted", "winner": <suffix>, "profile": <class>}. A plan
+// that races no family runs no bench: the upsert records the kept and adopted families against
+// the bench as it is now, provenance left as the last mint wrote it.
 mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidecar::document* previous, progress& show,
                         const race_plan& plan);
 

@@ -1,5 +1,6 @@
 #include "mint/selection.h"
 
+#include <cctype>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -46,6 +47,16 @@ family_selection selection_of(const std::vector<std::string>& option, const char
     throw std::invalid_argument(fmt::format(
         "TUNE_ONLY='{}' names no family: give a part of a family's name (TUNE_ONLY=dot), or unset it", env));
   return s;
+}
+
+bool all_of(bool option, const char* env) {
+  if (option || !env) return option;
+  std::string v = box::text::trim(env);
+  for (auto& c : v) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (v.empty() || v == "0" || v == "OFF" || v == "NO" || v == "FALSE") return false;
+  if (v == "1" || v == "ON" || v == "YES" || v == "TRUE") return true;
+  throw std::invalid_argument(
+      fmt::format("TUNE_ALL='{}' is neither on nor off: set TUNE_ALL=1 to race every family, or unset it", env));
 }
 
 std::vector<std::string> unmatched(const family_selection& s, const std::vector<std::string>& families) {

@@ -21,6 +21,12 @@ struct family_selection {
 // or TUNE_ONLY holds no token at all ("--only ','"), which would otherwise select every family.
 family_selection selection_of(const std::vector<std::string>& option, const char* env);
 
+// Whether a mint races every family, not only those whose code changed (mint/incremental.h):
+// `--all`, else the environment's TUNE_ALL (`env`, null when unset) for the `tune` targets: 1, ON,
+// YES or TRUE races all; 0, OFF, NO, FALSE or empty does not (any case). Throws
+// std::invalid_argument naming any other value.
+bool all_of(bool option, const char* env);
+
 // The tokens that select none of `families`, in the order given.
 std::vector<std::string> unmatched(const family_selection& s, const std::vector<std::string>& families);
 

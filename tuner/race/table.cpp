@@ -79,7 +79,8 @@ bool race_table::timed() const {
 }
 
 std::optional<row_time> time_of(const race_table& race, const std::string& suffix) {
-  const auto row = race.rows.find(suffix);
+  auto row = race.rows.find(suffix);
+  if (row != race.rows.end() && row->second.same_code_as) row = race.rows.find(*row->second.same_code_as);
   if (row == race.rows.end() || !row->second.median_ns) return std::nullopt;
   return row_time{*row->second.median_ns,
                   race.work ? std::optional(rate_text(*race.work, *row->second.median_ns)) : std::nullopt};
@@ -114,6 +115,7 @@ void to_json(json& out, const race_row& r) {
   }
   if (r.impl_hash) out["impl_hash"] = *r.impl_hash;
   if (r.code_sha256) out["code_sha256"] = *r.code_sha256;
+  if (r.same_code_as) out["same_code_as"] = *r.same_code_as;
   if (r.compile) out["compile"] = *r.compile;
   if (r.counters) out["counters"] = *r.counters;
   util::put_other_members(out, r.other);
@@ -132,11 +134,12 @@ void from_json(const json& in, race_row& r) {
     r.worst = gate_errors{nan_if_null(in, "worst_abs"), nan_if_null(in, "worst_rel"), nan_if_null(in, "worst_ulp")};
   r.impl_hash = optional_member<std::string>(in, "impl_hash");
   r.code_sha256 = optional_member<std::string>(in, "code_sha256");
+  r.same_code_as = optional_member<std::string>(in, "same_code_as");
   r.compile = optional_member<std::string>(in, "compile");
   r.counters = optional_member<std::map<std::string, double>>(in, "counters");
   r.other = util::other_members(
       in, {"rejected", "median_ns", "best_ns", "q1_ns", "q3_ns", "rounds", "finalist", "last_fail_reason", "worst_abs",
-           "worst_rel", "worst_ulp", "impl_hash", "code_sha256", "compile", "counters"});
+           "worst_rel", "worst_ulp", "impl_hash", "code_sha256", "same_code_as", "compile", "counters"});
 }
 
 void to_json(json& out, const race_table& t) {
@@ -161,6 +164,7 @@ void to_json(json& out, const race_table& t) {
   if (t.companions) out["companions"] = *t.companions;
   if (t.work) out["work"] = {{"amount", t.work->amount}, {"unit", t.work->unit}};
   if (t.counters_unavailable) out["counters_unavailable"] = *t.counters_unavailable;
+  if (t.fixture_sha256) out["fixture_sha256"] = *t.fixture_sha256;
   util::put_other_members(out, t.other);
 }
 
@@ -182,9 +186,10 @@ void from_json(const json& in, race_table& t) {
   if (const auto work = in.find("work"); work != in.end() && work->is_object())
     t.work = work_record{work->at("amount").get<double>(), work->at("unit").get<std::string>()};
   t.counters_unavailable = optional_member<std::map<std::string, std::string>>(in, "counters_unavailable");
-  t.other = util::other_members(
-      in, {"winner", "fallback", "verdict", "profile", "need_pct", "margin_pct", "demoted", "demoted_margin_pct",
-           "drift_pct", "note", "ms", "rows", "companion_races", "companions", "work", "counters_unavailable"});
+  t.fixture_sha256 = optional_member<std::string>(in, "fixture_sha256");
+  t.other = util::other_members(in, {"winner", "fallback", "verdict", "profile", "need_pct", "margin_pct", "demoted",
+                                     "demoted_margin_pct", "drift_pct", "note", "ms", "rows", "companion_races",
+                                     "companions", "work", "counters_unavailable", "fixture_sha256"});
 }
 
 mint_record record_of(const mint_result& r) {
@@ -222,6 +227,7 @@ void to_json(json& out, const race_request& r) {
          {"families", r.families},
          {"incumbents", r.incumbents},
          {"budget_s", util::or_null(r.budget_s)}};
+  if (!r.codes.empty()) out["codes"] = r.codes;
   if (r.seed) out["seed"] = *r.seed;
 }
 
@@ -229,6 +235,7 @@ void from_json(const json& in, race_request& r) {
   r.scope = in.value("scope", std::string());
   r.families = in.value("families", std::vector<std::string>());
   r.incumbents = in.value("incumbents", std::map<std::string, std::string>());
+  r.codes = in.value("codes", std::map<std::string, std::map<std::string, std::string>>());
   r.budget_s = optional_member<double>(in, "budget_s");
   r.seed = optional_member<std::uint64_t>(in, "seed");
 }

@@ -56,6 +56,9 @@ struct race_row {
   std::optional<gate_errors> worst;
   std::optional<std::string> impl_hash;    // the mint's, not the bench's: the recipe identity
   std::optional<std::string> code_sha256;  // the mint's: the code identity, from the row's isolation
+  // The row compiled to the same code as this row of the table, which was raced for both
+  // (race/same_code.h): this row has no timing of its own, that row's result is its result.
+  std::optional<std::string> same_code_as;
   std::optional<std::string> compile;
   // Hardware counts per call (cycles, instructions, branch_misses, cache_misses: the events that
   // could be read), over its windows (measure/counters.h, counter_totals).
@@ -90,11 +93,16 @@ struct race_table {
   // where a companion's race seated another row than the family's, that seat.
   std::optional<std::map<std::string, race_table>> companion_races;
   std::optional<std::map<std::string, std::string>> companions;
+  // The mint's, not the bench's: the code identity of the family's fixture as it was raced with
+  // (util::object_code_sha256 of its compiled registry). Whether a re-mint may keep this table
+  // (mint/incremental.h).
+  std::optional<std::string> fixture_sha256;
   nlohmann::json other = nlohmann::json::object();  // members this version does not name, kept
 };
 
 // A row's time per call in `race` and its rate when the fixture declared work; nullopt for a row
-// this race did not time. What the stamp, status, history and the report show as a seat's time.
+// this race did not time. A row of the same code as another (same_code_as) has that row's time.
+// What the stamp, status, history and the report show as a seat's time.
 struct row_time {
   double median_ns = 0;
   std::optional<std::string> rate;
@@ -136,8 +144,11 @@ struct race_request {
   std::string scope;
   std::vector<std::string> families;              // to race; empty: every family of the bench
   std::map<std::string, std::string> incumbents;  // family -> the previous sidecar's seat (rule 7)
-  std::optional<double> budget_s;                 // the scope's BUDGET
-  std::optional<std::uint64_t> seed;              // the race's shuffles
+  // family -> suffix -> code identity, for the rows whose isolation recorded one: rows of one
+  // code are raced once (race/same_code.h).
+  std::map<std::string, std::map<std::string, std::string>> codes;
+  std::optional<double> budget_s;     // the scope's BUDGET
+  std::optional<std::uint64_t> seed;  // the race's shuffles
 };
 
 void to_json(nlohmann::json& out, const race_request& r);

@@ -73,10 +73,16 @@ std::string race_summary(const race::race_table& race) {
   return out;
 }
 
-// The rows of a race that were not timed, or failed after they were: each with its reason.
+// The rows of a race that were not timed, or failed after they were: each with its reason (a row
+// of the same code as a raced row with that row).
 std::string excluded_rows(const race::race_table& race) {
   std::string items;
   for (const auto& [suffix, row] : race.rows) {
+    if (row.same_code_as) {
+      items += fmt::format("<li class=\"same-code\" data-row=\"{}\"><b>{}</b>: same code as {}, raced for both</li>\n",
+                           escape(suffix), escape(suffix), escape(*row.same_code_as));
+      continue;
+    }
     const auto* failure = row.last_fail_reason ? &*row.last_fail_reason : nullptr;
     if (!row.rejected && !failure) continue;
     const bool failed = failure != nullptr;

@@ -89,7 +89,8 @@ void check_row(const json& row, const std::string& where) {
   for (const char* key : {"worst_abs", "worst_rel", "worst_ulp"}) optional_number(row, where, key, true);
   optional_integer(row, where, "rounds");
   optional_boolean(row, where, "finalist");
-  for (const char* key : {"rejected", "impl_hash", "code_sha256", "compile"}) optional_string(row, where, key);
+  for (const char* key : {"rejected", "impl_hash", "code_sha256", "same_code_as", "compile"})
+    optional_string(row, where, key);
   if (const auto counts = row.find("counters"); counts != row.end())
     for (const auto& [event, count] : object_at(*counts, child(where, "counters")).items())
       if (!count.is_number() || !(count.get<double>() >= 0))
@@ -105,7 +106,8 @@ void check_row(const json& row, const std::string& where) {
 
 void check_race_table(const json& table, const std::string& where) {
   object_at(table, where);
-  for (const char* key : {"winner", "fallback", "verdict", "note", "profile"}) optional_string(table, where, key);
+  for (const char* key : {"winner", "fallback", "verdict", "note", "profile", "fixture_sha256"})
+    optional_string(table, where, key);
   optional_number(table, where, "need_pct", false);
   optional_number(table, where, "ms", false);
   for (const char* key : {"margin_pct", "demoted_margin_pct", "drift_pct"}) optional_number(table, where, key, true);
@@ -128,8 +130,17 @@ void check_race_table(const json& table, const std::string& where) {
       check_race_table(race, child(child(where, "companion_races"), companion));
   const auto rows = table.find("rows");
   if (rows == table.end()) return;
-  for (const auto& [suffix, row] : object_at(*rows, child(where, "rows")).items())
+  for (const auto& [suffix, row] : object_at(*rows, child(where, "rows")).items()) {
     check_row(row, child(child(where, "rows"), suffix));
+    // A row raced for another must be a row of the table that was raced itself.
+    if (const auto same = row.find("same_code_as"); same != row.end()) {
+      const auto raced = rows->find(same->get<std::string>());
+      if (raced == rows->end() || !raced->is_object() || raced->contains("same_code_as"))
+        throw violation{fmt::format("{} names \"{}\", which is not a row of this table that was raced",
+                                    child(child(child(where, "rows"), suffix), "same_code_as"),
+                                    same->get<std::string>())};
+    }
+  }
 }
 
 void check_scope(const json& scope, const std::string& where) {

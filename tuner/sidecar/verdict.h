@@ -33,6 +33,9 @@ struct expectation {
   std::vector<std::string> families;
   std::string box;       // this box's identity
   std::string features;  // its features now, TUNE_FORCE_FEATURES applied (box::join)
+  // False: skip stale_binary, asking only whether the measurements are this box's, at this
+  // version, whatever the bench's code now (what an incremental re-mint keeps, mint/incremental.h).
+  bool check_bench = true;
 };
 
 struct judgement {

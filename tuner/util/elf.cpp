@@ -94,4 +94,20 @@ std::string code_sha256(const std::filesystem::path& file) {
   return h.hex();
 }
 
+std::string object_code_sha256(const std::filesystem::path& file) {
+  const auto bytes = read_file(file);
+  if (!bytes) throw std::runtime_error("cannot hash the code of " + file.string() + ": it does not exist");
+  const auto sections = elf_sections(*bytes);
+  if (!sections) throw std::runtime_error("cannot hash the code of " + file.string() + ": it is not an ELF64 object");
+  const auto debug = [](const std::string& name) {
+    for (const char* prefix : {".debug", ".zdebug", ".rela.debug", ".rel.debug"})
+      if (name.rfind(prefix, 0) == 0) return true;
+    return name == ".comment";
+  };
+  sha256 h;
+  for (const auto& s : *sections)
+    if (!debug(s.name)) h.field(s.name).field(s.bytes);
+  return h.hex();
+}
+
 }  // namespace tune::util

@@ -46,4 +46,11 @@ std::optional<std::vector<elf_symbol>> elf_symbols(std::string_view bytes);
 // cannot be read.
 std::string code_sha256(const std::filesystem::path& file);
 
+// SHA-256 over what a relocatable object (.o) builds into a program: the name and bytes of every
+// section but its debug information (.debug_*, their relocations) and the compiler's .comment, in
+// file order. Unlike code_sha256 it keeps the relocations and the symbol table, because in an
+// object they say what the code calls; like it, a comment-only edit hashes the same. Throws
+// std::runtime_error naming the file when it cannot be read or is not ELF64.
+std::string object_code_sha256(const std::filesystem::path& file);
+
 }  // namespace tune::util

@@ -11,10 +11,16 @@
 #define INCUMBENT_BENCH_NOPS 0
 
 // Sums `a` once per fifth of WORK: every pass re-reads memory and its sum is consumed, so the time
-// is proportional to WORK while the result stays the same. COPY changes no code, only the row's
-// name: rows that differ in COPY alone are byte-identical.
+// is proportional to WORK while the result stays the same. COPY adds a nop or two outside the
+// loop: rows that differ in COPY alone run at one speed, yet are different code, so the race times
+// each of them (rows of the same code would be raced once, docs/design/candidates.md).
 float TUNE_ENTRY(const float* a, std::size_t n) {
   float result = 0;
+#if TUNE_AXIS_COPY_IS_b
+  asm volatile("nop");
+#elif TUNE_AXIS_COPY_IS_c
+  asm volatile("nop\n\tnop");
+#endif
   for (int nop = 0; nop < INCUMBENT_BENCH_NOPS; ++nop) asm volatile("nop");
   for (int pass = 0; pass < TUNE_AXIS_WORK; ++pass) {
     asm volatile("" : : "r"(a) : "memory");

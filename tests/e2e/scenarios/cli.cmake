@@ -93,6 +93,8 @@ string(REGEX MATCH "rounds +rate|[0-9] [kMGT]?[A-Za-z]*/s" rate "${E2E_OUTPUT}")
 if(NOT rate STREQUAL "")
   e2e_fail("tune explain twins shows a rate ('${rate}') although its fixture declares no work")
 endif()
+e2e_expect_matches("tune explain twins: copyb is copya's code" "${E2E_OUTPUT}"
+  "\n  copyb +same code as copya, raced for both\n")
 
 # Hardware counters: each event of a timed row is counted, or the race table says why not; never a
 # zero standing in for "could not read" (docs/measurement.md "Hardware counters").

@@ -54,7 +54,9 @@ list(LENGTH charts charts)
 e2e_expect_equal("a chart per family in the DOM" "${charts}" 2)
 string(REGEX MATCHALL "<g class=\"row [^\"]*\" data-row=\"" drawn "${dom}")
 list(LENGTH drawn drawn)
-e2e_expect_equal("every timed row drawn (planted 3, twins 3)" "${drawn}" 6)
+e2e_expect_equal("every timed row drawn (planted 3, twins 2: copyb is copya's code)" "${drawn}" 5)
+e2e_expect_contains("the row of copya's code listed with it" "${dom}"
+  "<li class=\"same-code\" data-row=\"copyb\"><b>copyb</b>: same code as copya, raced for both</li>")
 e2e_expect_contains("planted's seat marked" "${dom}" "<g class=\"row seat\" data-row=\"passes1\">")
 e2e_expect_matches("planted's rows have rates" "${dom}" "[0-9.]+ ns, [0-9.]+ [kMGT]?add/s · seat")
 # Each raced family shows its rows' hardware counts, why they were not counted, or both (some events).

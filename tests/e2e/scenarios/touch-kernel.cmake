@@ -1,7 +1,7 @@
 # A kernel edit is judged by the code it makes (docs/sidecar.md, stale_binary): a comment-only
 # edit or a touch recompiles the row and relinks the bench, but the bench's code is the same, so
 # nothing is re-raced; a real change of a row makes the sidecar stale_binary and, under auto, the
-# same `cmake --build` re-mints and re-stamps. In Release, and in RelWithDebInfo, whose debug
+# same `cmake --build` re-mints that row's family alone and re-stamps. In Release, and in RelWithDebInfo, whose debug
 # information a comment moves. The project is copied first, so the source tree is never modified.
 include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/../E2eProject.cmake")
@@ -38,7 +38,8 @@ foreach(config Release RelWithDebInfo)
   e2e_expect_contains("${config}: a touched bench is still fresh" "${E2E_OUTPUT}" "e2e: fresh")
 endforeach()
 
-# A real change of every row's code, in the Release tree: stale_binary, re-minted in the same build.
+# A real change of every planted row's code, in the Release tree: stale_binary, planted re-minted in
+# the same build, twins kept.
 set(bin "${WORK_DIR}/build-Release")
 set(sidecar "${bin}/e2e.tune.json")
 file(READ "${src}/planted.cpp" planted)
@@ -50,7 +51,9 @@ e2e_json(first_written "${first}" provenance written)
 e2e_wait_past_second()
 e2e_build(rebuild-after-edit "${bin}")
 e2e_expect_contains("a real edit recompiles the row" "${E2E_OUTPUT}" "Isolating kernel row planted__passes1")
-e2e_expect_contains("a real edit re-mints, saying why" "${E2E_OUTPUT}" "stale_binary: sidecar")
+e2e_expect_contains("a real edit re-mints planted alone, saying why" "${E2E_OUTPUT}"
+  "1 of 2 families (planted), because planted: row passes")
+e2e_expect_contains("a real edit keeps twins" "${E2E_OUTPUT}" "kept as the sidecar has them: twins")
 e2e_expect_contains("a real edit re-mints" "${E2E_OUTPUT}" "${E2E_MINT_SUMMARY}")
 e2e_read(second "${sidecar}")
 e2e_json(second_written "${second}" provenance written)
@@ -67,7 +70,7 @@ e2e_expect_linked("${bin}/app" passes1 copya)
 # RelWithDebInfo tree's, archived in the same folder under the same scope name), each against the
 # one before it, and any two compared.
 e2e_wait_past_second()
-e2e_build(third-mint "${bin}" TARGET tune)
+e2e_build(third-mint "${bin}" TARGET tune ENV TUNE_ALL=1)
 e2e_run(history COMMAND "${PREFIX}/bin/tune" history --json --build-dir "${bin}")
 set(history "${E2E_OUTPUT}")
 string(JSON count LENGTH "${history}" mints)
@@ -76,11 +79,11 @@ string(JSON v TYPE "${history}" mints 0 previous)
 e2e_expect_equal("history mint 1 has no mint before it" "${v}" NULL)
 e2e_json(v "${history}" mints 2 previous)
 e2e_expect_equal("history mint 3 is compared with mint 2" "${v}" 2)
-# A re-mint races every family of the scope (issue 15 makes it incremental).
+# The edit's re-mint raced planted alone (docs/design/candidates.md "Incremental re-mints").
 e2e_json(v "${history}" mints 1 since raced 0)
-e2e_expect_equal("history mint 2 raced planted again" "${v}" planted)
-e2e_json(v "${history}" mints 1 since raced 1)
-e2e_expect_equal("history mint 2 raced twins again" "${v}" twins)
+e2e_expect_equal("history mint 2 raced planted" "${v}" planted)
+string(JSON v LENGTH "${history}" mints 1 since raced)
+e2e_expect_equal("history mint 2 raced planted alone" "${v}" 1)
 e2e_json(v "${history}" mints 2 seats planted suffix)
 e2e_expect_equal("history mint 3's planted seat" "${v}" passes1)
 e2e_json(v "${history}" mints 2 seats planted rate)
@@ -122,8 +125,8 @@ string(JSON planted_before GET "${before}" race planted)
 string(JSON twins_before GET "${before}" race twins)
 e2e_build(only-twins "${bin}" TARGET tune ENV TUNE_ONLY=twin)
 e2e_expect_contains("TUNE_ONLY=twin" "${E2E_OUTPUT}"
-  "tuning scope e2e on this box: 1 of 2 families (twins), because TUNE_ONLY=twin selects them; kept as the fresh sidecar has them: planted")
-e2e_expect_contains("TUNE_ONLY=twin: the summary" "${E2E_OUTPUT}" "kept from the sidecar as it was: not selected by --only / TUNE_ONLY")
+  "tuning scope e2e on this box: 1 of 2 families (twins), because TUNE_ONLY=twin selects them; kept as the sidecar has them: planted")
+e2e_expect_contains("TUNE_ONLY=twin: the summary" "${E2E_OUTPUT}" "kept from the sidecar as it was: not selected by TUNE_ONLY=twin")
 e2e_expect_contains("TUNE_ONLY=twin races twins" "${E2E_OUTPUT}" "@tune begin name=twins")
 e2e_expect_not_contains("TUNE_ONLY=twin does not race planted" "${E2E_OUTPUT}" "@tune begin name=planted")
 e2e_read(after "${sidecar}")

@@ -5,6 +5,7 @@
 #include "bench/result_json.h"
 #include "race/engine.h"
 #include "race/family_race.h"
+#include "race/same_code.h"
 #include "sidecar/format.h"
 
 using namespace tune;
@@ -58,12 +59,16 @@ TEST_CASE("the bench's answer to a race reads back as written, with errors only 
 }
 
 TEST_CASE("the mint's race request reads back as written; no budget is null, not zero") {
-  race::race_request request{"s", {"dot", "gemm"}, {{"dot", "u4"}}, std::nullopt, 42};
+  race::race_request request{"s", {"dot", "gemm"}, {{"dot", "u4"}}, {}, std::nullopt, 42};
   nlohmann::json written = request;
   CHECK(written["budget_s"].is_null());
+  CHECK_FALSE(written.contains("codes"));  // rows without identities: nothing to de-duplicate
   auto read = written.get<race::race_request>();
   CHECK(read.families == request.families);
   CHECK(read.incumbents == request.incumbents);
+  CHECK(read.codes.empty());
+  request.codes["dot"] = {{"u1", "aa"}, {"u2", "aa"}};
+  CHECK(nlohmann::json(request).get<race::race_request>().codes == request.codes);
   CHECK_FALSE(read.budget_s);
   CHECK(read.seed == 42u);
   request.budget_s = 30;
@@ -145,6 +150,27 @@ TEST_CASE("a race table keeps its rows' hardware counts, or why none could be re
   CHECK(table.timed());
   table.rows.erase("fast");
   CHECK_FALSE(table.timed());
+}
+
+TEST_CASE("a row of the same code is listed against its raced row, with that row's time, in every table") {
+  race::race_table table = won_with_work();
+  table.rows["fast"].median_ns = 2048;
+  table.rows["fast2"].rejected = race::same_code_text("fast");
+  table.rows["slow"].rejected = "gate: wrong output";  // not a duplicate: keeps its reason
+  race::race_table companion;
+  companion.rows["fast"].median_ns = 1024;
+  companion.rows["fast2"].rejected = race::same_code_text("fast");
+  table.companion_races = std::map<std::string, race::race_table>{{"dot_layout", companion}};
+  bench::add_same_code(table, {{"fast2", "fast"}, {"slow", "fast"}});
+  const nlohmann::json written = table;
+  CHECK(written["rows"]["fast2"] == nlohmann::json{{"same_code_as", "fast"}});
+  CHECK(written["rows"]["slow"]["rejected"] == "gate: wrong output");
+  CHECK(written["companion_races"]["dot_layout"]["rows"]["fast2"] == nlohmann::json{{"same_code_as", "fast"}});
+  CHECK(written.get<race::race_table>().rows.at("fast2").same_code_as == std::optional<std::string>("fast"));
+  CHECK_FALSE(sidecar::race_table_shape_error(written, "race.dot"));
+  const auto t = race::time_of(table, "fast2");
+  REQUIRE(t);
+  CHECK(t->median_ns == 2048);
 }
 
 TEST_CASE("provenance.validation says which crowned seats were demoted, and ok only when none was") {

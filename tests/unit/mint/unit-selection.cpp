@@ -37,3 +37,14 @@ TEST_CASE("a selection of no token at all is refused, not read as every family")
                        "TUNE_ONLY=' , ' names no family: give a part of a family's name (TUNE_ONLY=dot), or unset it",
                        std::invalid_argument);
 }
+
+TEST_CASE("--all, else TUNE_ALL, races every family; TUNE_ALL must be on or off") {
+  CHECK(mint::all_of(true, nullptr));
+  CHECK(mint::all_of(true, "0"));  // the option wins
+  CHECK_FALSE(mint::all_of(false, nullptr));
+  for (const char* on : {"1", "ON", "on", " yes ", "True"}) CHECK(mint::all_of(false, on));
+  for (const char* off : {"", "0", "OFF", "no", "false"}) CHECK_FALSE(mint::all_of(false, off));
+  CHECK_THROWS_WITH_AS(mint::all_of(false, "sometimes"),
+                       "TUNE_ALL='sometimes' is neither on nor off: set TUNE_ALL=1 to race every family, or unset it",
+                       std::invalid_argument);
+}

@@ -58,6 +58,19 @@ TEST_CASE("shape_error names the first departure from the format") {
                           {"rows", {{"avx2", {{"counters", {{"instructions", 812.0}}}}}}}};
     CHECK_FALSE(sidecar::shape_error(doc));
   }
+  SUBCASE("a row of the same code as a row that is not in the table, or was not raced itself") {
+    doc["race"]["dot"] = {{"rows", {{"u1", {{"median_ns", 812.0}}}, {"u2", {{"same_code_as", "u1"}}}}}};
+    CHECK_FALSE(sidecar::shape_error(doc));
+    doc["race"]["dot"]["rows"]["u2"]["same_code_as"] = "u9";
+    CHECK(sidecar::shape_error(doc) ==
+          "race.dot.rows.u2.same_code_as names \"u9\", which is not a row of this table that was raced");
+    doc["race"]["dot"]["rows"]["u2"]["same_code_as"] = "u1";
+    doc["race"]["dot"]["rows"]["u1"]["same_code_as"] = "u2";
+    CHECK(sidecar::shape_error(doc).value_or("").find("same_code_as") != std::string::npos);
+    doc["race"]["dot"]["rows"]["u1"] = {{"median_ns", 812.0}};
+    doc["race"]["dot"]["rows"]["u2"]["same_code_as"] = 1;
+    CHECK(sidecar::shape_error(doc) == "race.dot.rows.u2.same_code_as is an integer, expected a string");
+  }
   SUBCASE("a scope without its bench hash") {
     doc["scopes"]["s"] = {
         {"version", 1}, {"bench", {{"path", "/b"}, {"mtime_ns", 5}}}, {"complete", true}, {"families", json::array()}};

@@ -254,3 +254,29 @@ TEST_CASE("a seat's problem is a warning naming the family, the problem and what
         "warning: cmake-tune: scope s, family dot: the sidecar seats it on row 'u16_base', which the family does not "
         "have; it runs u4_base (fallback).\n");
 }
+
+TEST_CASE("a grid that collapsed is said in the summary: each raced code with its rows of the same code") {
+  const auto doc =
+      tune::test::sidecar_document(sidecar_with("u4_base", {{"winner", "u4_base"},
+                                                            {"fallback", "u4_base"},
+                                                            {"verdict", "holds"},
+                                                            {"rows",
+                                                             {{"u4_base", {{"median_ns", 40.0}}},
+                                                              {"u4_sse42", {{"same_code_as", "u4_base"}}},
+                                                              {"u8_base", {{"median_ns", 50.0}}},
+                                                              {"u8_sse42", {{"same_code_as", "u8_base"}}},
+                                                              {"u8_avx2", {{"same_code_as", "u8_base"}}},
+                                                              {"u1_base", {{"rejected", "requires avx512f"}}}}}}));
+  seat_inputs in;
+  in.fresh_sidecar = &doc;
+  scope_stamp stamped;
+  stamped.seats = {{"dot", resolve_seat(dot(), in)}};
+  CHECK(tune::mint::summary_lines(stamped, &doc)
+            .find("    same code, raced once: u4_base = u4_sse42; u8_base = u8_avx2 = u8_sse42 (3 of 6 rows)\n") !=
+        std::string::npos);
+  const auto plain =
+      tune::test::sidecar_document(sidecar_with("u4_base", {{"winner", "u4_base"}, {"verdict", "holds"}}));
+  in.fresh_sidecar = &plain;
+  stamped.seats = {{"dot", resolve_seat(dot(), in)}};
+  CHECK(tune::mint::summary_lines(stamped, &plain).find("same code") == std::string::npos);
+}

@@ -65,6 +65,22 @@ TEST_CASE("the code hash follows the code and data, not the comment or the file'
   CHECK(util::code_sha256(flipped(dir, ".rodata", "rodata")) != code);
 }
 
+TEST_CASE("an object's code hash keeps its symbols and relocations, not its debug information or comment") {
+  test::temp_dir dir;
+  const auto original = dir.path() / "original";
+  util::write_file_atomic(original, *util::read_file("/proc/self/exe"));
+  const auto code = util::object_code_sha256(original);
+  CHECK(util::object_code_sha256(flipped(dir, ".comment", "comment")) == code);
+  CHECK(util::object_code_sha256(flipped(dir, ".debug_info", "debug")) == code);  // built with -g
+  CHECK(util::object_code_sha256(flipped(dir, ".text", "text")) != code);
+  CHECK(util::object_code_sha256(flipped(dir, ".symtab", "symtab")) != code);
+  const auto script = dir.path() / "bench.sh";
+  util::write_file_atomic(script, "#!/bin/sh\n");
+  CHECK_THROWS_WITH_AS(util::object_code_sha256(script),
+                       ("cannot hash the code of " + script.string() + ": it is not an ELF64 object").c_str(),
+                       std::runtime_error);
+}
+
 TEST_CASE("a file that is not ELF64 is hashed whole; a missing one is an error naming it") {
   test::temp_dir dir;
   const auto script = dir.path() / "bench.sh";
