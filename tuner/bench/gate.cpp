@@ -84,7 +84,8 @@ std::string limit_text(const family_info& family, const family_gate& gate, doubl
   return fmt::format("a call ran past the {:.1f} s limit ({})", limit_s, call_limit_how(family, gate));
 }
 
-family_gate run_gate(const family_info& family, family_session& session, const box::feature_set& features) {
+family_gate run_gate(const family_info& family, family_session& session, const box::feature_set& features,
+                     const std::map<std::string, race::row_failure>& known) {
   family_gate gate;
   std::size_t tables = 1;
   for (const auto& c : family.companions) tables = std::max(tables, c.table + 1);
@@ -97,6 +98,11 @@ family_gate run_gate(const family_info& family, family_session& session, const b
       g.why_not_runnable = box::why_not(need, features);
     } else if (!row.built) {
       g.failure = build_failure(row);
+    } else if (const auto failed = known.find(row.suffix);
+               failed != known.end() && !row.reference &&
+               std::find(family.fallback.begin(), family.fallback.end(), row.suffix) == family.fallback.end()) {
+      g.failure = failed->second;
+      g.failed_before = true;
     }
     rows.push_back(g);
   }

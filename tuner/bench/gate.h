@@ -4,6 +4,7 @@
 // reference row's call k under the family's tolerance. Rows that did not build, crash, exit,
 // throw, overrun their time limit or give a wrong output on any call are excluded with why.
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,7 @@ struct row_gate {
   bool runnable = true;
   std::string why_not_runnable;  // "requires avx512f: not on this box"
   std::optional<race::row_failure> failure;
+  bool failed_before = false;      // `failure` is an earlier mint's, with this code: not called (run_gate)
   std::optional<row_check> check;  // set when the row was called and answered
   double call_s = 0;               // its median gate call, for its time limits
   bool passed() const { return runnable && !failure && check && check->pass; }
@@ -50,7 +52,11 @@ std::string limit_text(const family_info& family, const family_gate& gate, doubl
 
 // Checks every runnable row of every table in `session`. Returns with `error` set, not thrown,
 // when the family cannot be raced.
-family_gate run_gate(const family_info& family, family_session& session, const box::feature_set& features);
+// A row in `known` (suffix -> how it failed at an earlier mint, with the code it has now) is not
+// called again: it fails as recorded, in every table, unless it is the reference or in the
+// FALLBACK chain, which are always called.
+family_gate run_gate(const family_info& family, family_session& session, const box::feature_set& features,
+                     const std::map<std::string, race::row_failure>& known = {});
 
 // The seated `row` of `table` once more, after the race: nullopt when it still passes.
 std::optional<race::row_failure> recheck_row(const family_info& family, const family_gate& gate,

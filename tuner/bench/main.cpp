@@ -73,9 +73,10 @@ struct gated {
   tune::bench::family_gate gate;
 };
 
-gated gate_family(const family_info& f, const tune::box::feature_set& features) {
+gated gate_family(const family_info& f, const tune::box::feature_set& features,
+                  const std::map<std::string, tune::race::row_failure>& known = {}) {
   gated g{&f, std::make_unique<tune::bench::family_session>(this_bench(), f, tune::bench::call_limits{}.setup_s), {}};
-  g.gate = tune::bench::run_gate(f, *g.session, features);
+  g.gate = tune::bench::run_gate(f, *g.session, features, known);
   g.session->close();
   return g;
 }
@@ -182,6 +183,15 @@ void check_request(const nlohmann::json& request, const std::filesystem::path& f
   if (const auto codes = root.find("codes"))
     for (const auto& [name, _] : codes->object().value().items())
       for (const auto& [suffix, __] : (*codes)[name].object().value().items()) (*codes)[name][suffix].string();
+  if (const auto failed = root.find("failed"))
+    for (const auto& [name, _] : failed->object().value().items())
+      for (const auto& [suffix, __] : (*failed)[name].object().value().items()) {
+        const auto failure = (*failed)[name][suffix];
+        failure.object();
+        failure["stage"].string();
+        failure["detail"].string();
+        if (const auto diagnostic = failure.find("diagnostic")) diagnostic->string();
+      }
   if (const auto budget = root.find("budget_s")) budget->number_or_null();
   if (const auto seed = root.find("seed")) seed->integer(0, std::numeric_limits<std::int64_t>::max());
 }
@@ -204,6 +214,7 @@ std::vector<tune::race::row_input> race_rows(const family_info& f, const std::ve
       row.rejected = table[i].why_not_runnable;
     } else if (table[i].failure) {
       row.rejected = table[i].failure->summary();
+      if (table[i].failed_before) *row.rejected += " (not run: it failed so with this code and fixture before)";
       row.failed = table[i].failure;
     }
     rows.push_back(row);
@@ -235,7 +246,8 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   std::vector<tune::race::family_input> inputs;
   std::vector<std::map<std::string, std::string>> same_codes;  // per raced family: duplicate -> representative
   for (const family_info* f : families) {
-    auto g = gate_family(*f, features);
+    const auto known = request.failed.find(f->name);
+    auto g = gate_family(*f, features, known == request.failed.end() ? decltype(known->second){} : known->second);
     if (!g.gate.error.empty()) {
       answer.errors[f->name] = g.gate.error;
       continue;

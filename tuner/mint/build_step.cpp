@@ -156,6 +156,10 @@ void keep_unchanged(race_plan& plan, const manifest& m, const sidecar::loaded& f
   for (const auto& name : plan.kept)
     plan.why_kept.emplace(name, "its last race on this box measured the code it has now");
   plan.families = std::move(raced);
+  for (const auto& name : plan.families)
+    if (auto failed = known_failures(*m.family(name), fixture_code(*m.family(name)), doc->race_of(name));
+        !failed.empty())
+      plan.known_failures[name] = std::move(failed);
   plan.why = reasons.empty() ? "every family's last race on this box measured the code it has now"
                              : fmt::format("{}", fmt::join(reasons, "; "));
   if (!cause.empty()) plan.why += "; " + cause;

@@ -50,6 +50,21 @@ std::optional<std::string> why_race_again(const family_decl& family, const std::
   return std::nullopt;
 }
 
+std::map<std::string, race::row_failure> known_failures(const family_decl& family,
+                                                        const std::optional<std::string>& fixture_code,
+                                                        const race::race_table* last) {
+  std::map<std::string, race::row_failure> out;
+  if (!last || !fixture_code || last->fixture_sha256 != fixture_code) return out;
+  for (const auto& row : family.rows) {
+    const auto it = last->rows.find(row.suffix);
+    if (it == last->rows.end() || !row.identity || it->second.code_sha256 != row.identity->code_sha256) continue;
+    const auto& failed = it->second.last_fail_reason;
+    if (!failed || failed->stage == "compile" || failed->stage == "isolate" || failed->stage == "link") continue;
+    out[row.suffix] = *failed;
+  }
+  return out;
+}
+
 std::optional<std::string> fixture_code(const family_decl& family) {
   std::error_code ec;
   if (family.fixture_object.empty() || !std::filesystem::is_regular_file(family.fixture_object, ec))

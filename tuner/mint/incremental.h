@@ -37,6 +37,14 @@ std::optional<std::string> why_race_everything(const sidecar::document* doc, con
 std::optional<std::string> why_race_again(const family_decl& family, const std::optional<std::string>& fixture_code,
                                           const race::race_table* last);
 
+// The rows of `family` whose failure `last` (its race table in the sidecar) records with the code
+// each has now and the fixture it has now: a runtime failure (gate, crash, exit, throw, timeout),
+// not a build one, of a row whose code_sha256 is its code identity now, in a table whose
+// fixture_sha256 is `fixture_code`. What a re-mint does not retry, unless --all.
+std::map<std::string, race::row_failure> known_failures(const family_decl& family,
+                                                        const std::optional<std::string>& fixture_code,
+                                                        const race::race_table* last);
+
 // The code identity of the family's fixture, from its compiled registry (nullopt when the
 // manifest names none or it does not exist: then the family is always raced).
 std::optional<std::string> fixture_code(const family_decl& family);

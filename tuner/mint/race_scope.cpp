@@ -34,9 +34,9 @@ constexpr int bench_family_error = 2;
 constexpr int bench_noise_refused = 3;
 constexpr int bench_interrupted = 4;
 
-race::race_request request_of(const manifest& m, const sidecar::document* previous,
-                              const std::vector<std::string>& families) {
-  race::race_request r{m.scope, families, {}, {}, m.budget_s, std::random_device{}()};
+race::race_request request_of(const manifest& m, const sidecar::document* previous, const race_plan& plan) {
+  const auto& families = plan.families;
+  race::race_request r{m.scope, families, {}, {}, plan.known_failures, m.budget_s, std::random_device{}()};
   if (previous)
     for (const auto& name : families)
       if (const std::string* seat = previous->seat_of(name)) r.incumbents[name] = *seat;
@@ -90,7 +90,7 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
   const auto request_file = m.state_dir / "race-request.json";
   const auto result_file = m.state_dir / "race-result.json";
   std::filesystem::remove(result_file);
-  util::write_file_atomic(request_file, util::json_text(nlohmann::json(request_of(m, previous, plan.families))));
+  util::write_file_atomic(request_file, util::json_text(nlohmann::json(request_of(m, previous, plan))));
   if (!plan.kept.empty() || !plan.unmeasured.empty()) {
     std::string line =
         fmt::format("cmake-tune: tuning scope {} on this box: {} of {} families ({}), because {}", m.scope,

@@ -12,6 +12,7 @@
 #include "box/identity.h"
 #include "manifest/manifest.h"
 #include "mint/progress.h"
+#include "race/result.h"
 #include "sidecar/document.h"
 
 namespace tune::mint {
@@ -30,6 +31,9 @@ struct race_plan {
   // Why each kept family was kept: not selected, or unchanged since its last race on this box
   // (an incremental re-mint, mint/incremental.h).
   std::map<std::string, std::string> why_kept;
+  // Rows of raced families that failed at an earlier mint with the code they have now, with how:
+  // not called again (mint/incremental.h, known_failures).
+  std::map<std::string, std::map<std::string, race::row_failure>> known_failures;
 };
 race_plan full_race(const manifest& m, std::string why);
 

@@ -228,6 +228,7 @@ void to_json(json& out, const race_request& r) {
          {"incumbents", r.incumbents},
          {"budget_s", util::or_null(r.budget_s)}};
   if (!r.codes.empty()) out["codes"] = r.codes;
+  if (!r.failed.empty()) out["failed"] = r.failed;
   if (r.seed) out["seed"] = *r.seed;
 }
 
@@ -236,6 +237,7 @@ void from_json(const json& in, race_request& r) {
   r.families = in.value("families", std::vector<std::string>());
   r.incumbents = in.value("incumbents", std::map<std::string, std::string>());
   r.codes = in.value("codes", std::map<std::string, std::map<std::string, std::string>>());
+  r.failed = in.value("failed", std::map<std::string, std::map<std::string, row_failure>>());
   r.budget_s = optional_member<double>(in, "budget_s");
   r.seed = optional_member<std::uint64_t>(in, "seed");
 }

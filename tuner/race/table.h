@@ -147,6 +147,9 @@ struct race_request {
   // family -> suffix -> code identity, for the rows whose isolation recorded one: rows of one
   // code are raced once (race/same_code.h).
   std::map<std::string, std::map<std::string, std::string>> codes;
+  // family -> suffix -> how the row failed at an earlier mint with the code it has now: the gate
+  // does not call it again (mint/incremental.h, known_failures).
+  std::map<std::string, std::map<std::string, row_failure>> failed;
   std::optional<double> budget_s;     // the scope's BUDGET
   std::optional<std::uint64_t> seed;  // the race's shuffles
 };

@@ -6,8 +6,11 @@
 include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
 
 e2e_fresh_dir()
+# Copied, so the edit below never touches the source tree.
+set(src "${WORK_DIR}/src")
+file(COPY "${E2E_DIR}/bad-rows/" DESTINATION "${src}")
 set(bin "${WORK_DIR}/build")
-e2e_configure(configure "${E2E_DIR}/bad-rows" "${bin}" Ninja -DCMAKE_BUILD_TYPE=Release)
+e2e_configure(configure "${src}" "${bin}" Ninja -DCMAKE_BUILD_TYPE=Release)
 e2e_build(build "${bin}")
 set(build_output "${E2E_OUTPUT}")
 
@@ -75,6 +78,33 @@ e2e_expect_contains("explain shows its diagnostic" "${E2E_OUTPUT}" "| /usr/bin/l
 
 e2e_build(noop "${bin}")
 e2e_expect_contains("a no-op rebuild" "${E2E_OUTPUT}" "no work to do")
+
+# An edit of kindfast's code alone re-races dot (and keeps scale); the rows that failed at run
+# time with the code and fixture they still have are not run again (docs/fixtures.md "Rows that
+# fail"), their failures kept as recorded.
+file(READ "${src}/rough.cpp" rough)
+string(REPLACE "#if TUNE_AXIS_IS(KIND, crash)" "#if TUNE_AXIS_IS(KIND, fast)\n  asm volatile(\"nop\");\n#elif TUNE_AXIS_IS(KIND, crash)"
+  edited "${rough}")
+e2e_expect_matches("the edit changes rough.cpp" "${edited}" "KIND, fast\\)\n  asm volatile")
+file(WRITE "${src}/rough.cpp" "${edited}")
+e2e_build(edit-fast "${bin}")
+e2e_expect_contains("an edit of kindfast re-races dot alone" "${E2E_OUTPUT}" "1 of 2 families (dot), because dot: row kindfast's code changed")
+e2e_read(again "${bin}/e2e_bad_rows.tune.json")
+foreach(_pair crash:crash exits:exit throws:throw hangs:timeout wrong:gate wronglater:gate nan:gate)
+  string(REPLACE ":" ";" _pair "${_pair}")
+  list(GET _pair 0 _kind)
+  list(GET _pair 1 _stage)
+  e2e_json(stage "${again}" race dot rows kind${_kind} last_fail_reason stage)
+  e2e_expect_equal("after the edit, race.dot.rows.kind${_kind}.last_fail_reason.stage" "${stage}" "${_stage}")
+  e2e_json(rejected "${again}" race dot rows kind${_kind} rejected)
+  e2e_expect_contains("after the edit, kind${_kind} was not run again" "${rejected}"
+    "(not run: it failed so with this code and fixture before)")
+endforeach()
+e2e_json(winner "${again}" kernels dot)
+e2e_expect_equal("after the edit, the planted 4x row is crowned again" "${winner}" "kindfast")
+e2e_json(again_scale "${again}" race scale)
+e2e_json(first_scale "${sidecar}" race scale)
+e2e_expect_equal("after the edit, scale's race table is kept" "${again_scale}" "${first_scale}")
 
 # The Makefiles generator runs the same launchers: the rows fail the same way, the build succeeds.
 set(make_bin "${WORK_DIR}/make")

@@ -59,7 +59,7 @@ TEST_CASE("the bench's answer to a race reads back as written, with errors only 
 }
 
 TEST_CASE("the mint's race request reads back as written; no budget is null, not zero") {
-  race::race_request request{"s", {"dot", "gemm"}, {{"dot", "u4"}}, {}, std::nullopt, 42};
+  race::race_request request{"s", {"dot", "gemm"}, {{"dot", "u4"}}, {}, {}, std::nullopt, 42};
   nlohmann::json written = request;
   CHECK(written["budget_s"].is_null());
   CHECK_FALSE(written.contains("codes"));  // rows without identities: nothing to de-duplicate
@@ -67,8 +67,14 @@ TEST_CASE("the mint's race request reads back as written; no budget is null, not
   CHECK(read.families == request.families);
   CHECK(read.incumbents == request.incumbents);
   CHECK(read.codes.empty());
+  CHECK_FALSE(written.contains("failed"));
   request.codes["dot"] = {{"u1", "aa"}, {"u2", "aa"}};
-  CHECK(nlohmann::json(request).get<race::race_request>().codes == request.codes);
+  request.failed["dot"]["u8"] = race::row_failure{"crash", "killed by SIGSEGV", "first line"};
+  const auto back = nlohmann::json(request).get<race::race_request>();
+  CHECK(back.codes == request.codes);
+  REQUIRE(back.failed.count("dot"));
+  CHECK(back.failed.at("dot").at("u8").summary() == "crash: killed by SIGSEGV");
+  CHECK(back.failed.at("dot").at("u8").diagnostic == "first line");
   CHECK_FALSE(read.budget_s);
   CHECK(read.seed == 42u);
   request.budget_s = 30;

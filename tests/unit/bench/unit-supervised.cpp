@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <map>
 #include <string>
 
 #include "bench/gate.h"
@@ -69,6 +70,26 @@ TEST_CASE("every way a row fails at the gate is recorded with its stage, and the
   CHECK(took < 10);
 }
 
+TEST_CASE("a row that failed with the code it has now is not called again; the fallback always is") {
+  const family_info& calm = family("calm");
+  family_session session(TUNE_TEST_BENCH, calm, 30);
+  const tune::race::row_failure crashed{"crash", "killed by SIGSEGV", ""};
+  // "hangs" would cost its time limit and a new child, "copy" would pass: neither is called.
+  const std::map<std::string, tune::race::row_failure> known{{"hangs", crashed}, {"copy", crashed}, {"base", crashed}};
+  const auto started = std::chrono::steady_clock::now();
+  const family_gate gate = run_gate(calm, session, {}, known);
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  REQUIRE(gate.error == "");
+  const auto row = [&](const std::string& suffix) { return gate.rows().at(row_index(calm, suffix)); };
+  CHECK(row("hangs").failure->summary() == "crash: killed by SIGSEGV");
+  CHECK(row("copy").failure->summary() == "crash: killed by SIGSEGV");
+  CHECK(row("copy").failed_before);
+  CHECK_FALSE(row("crashes").failed_before);
+  CHECK_FALSE(row("copy").check);  // never called
+  CHECK(row("base").passed());     // the FALLBACK chain is always called
+  CHECK(took < 0.5);               // the hanging row's 0.5 s limit was not spent
+}
+
 TEST_CASE("a timed window of a hanging row is a timeout, and the session starts a new child after it") {
   const family_info& calm = family("calm");
   family_session session(TUNE_TEST_BENCH, calm, 30);
@@ -83,8 +104,7 @@ TEST_CASE("a timed window of a hanging row is a timeout, and the session starts 
     const bool was_counted = counted.count(e.name) > 0;
     const bool explained = session.counters_unavailable().count(e.name) > 0;
     CHECK_FALSE((was_counted && explained));
-    if (!was_counted && !explained)
-      MESSAGE(e.name << " was opened but not counted in this window");
+    if (!was_counted && !explained) MESSAGE(e.name << " was opened but not counted in this window");
     if (counted.count(e.name) && e.name == "instructions") CHECK(counted.at(e.name) > 100);
   }
   const auto started = std::chrono::steady_clock::now();

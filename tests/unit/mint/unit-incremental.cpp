@@ -139,3 +139,22 @@ TEST_CASE("the fixture's code identity is its object's, unknown when the manifes
   std::ofstream(f.fixture_object) << "not an object";
   CHECK_FALSE(mint::fixture_code(f));
 }
+
+TEST_CASE("a row's runtime failure is not retried while its code and the fixture are the ones that failed") {
+  auto table = last_race();
+  table.rows["u2"] = race::race_row{};
+  table.rows["u2"].code_sha256 = "code-u2";
+  table.rows["u2"].last_fail_reason = race::row_failure{"timeout", "a call ran past 2 s", ""};
+  const auto known = mint::known_failures(dot(), std::string("fx"), &table);
+  REQUIRE(known.count("u2") == 1);
+  CHECK(known.at("u2").summary() == "timeout: a call ran past 2 s");
+  CHECK(known.size() == 1);
+  CHECK(mint::known_failures(dot(), std::string("fx2"), &table).empty());  // another fixture: retried
+  CHECK(mint::known_failures(dot(), std::nullopt, &table).empty());
+  auto edited = dot();
+  edited.rows[1].identity->code_sha256 = "code-u2-edited";  // another code: retried
+  CHECK(mint::known_failures(edited, std::string("fx"), &table).empty());
+  table.rows["u2"].last_fail_reason = race::row_failure{"compile", "error", ""};  // the build's, not the race's
+  CHECK(mint::known_failures(dot(), std::string("fx"), &table).empty());
+  CHECK(mint::known_failures(dot(), std::string("fx"), nullptr).empty());
+}
