@@ -21,7 +21,8 @@ endforeach()
 
 # Only what a scenario sets reaches the tool: the caller's shell must not pick the policy or the
 # sidecar. The history archive goes to the scenario's folder, never under ~.
-foreach(_var TUNE_POLICY TUNE_MANIFEST TUNE_FORCE_FEATURES TUNE_CONTROL TUNE_VERBOSITY TUNE_NOISE_CEILING TUNE_ONLY)
+foreach(_var TUNE_POLICY TUNE_MANIFEST TUNE_FORCE_FEATURES TUNE_CONTROL TUNE_VERBOSITY TUNE_NOISE_CEILING TUNE_ONLY
+    TUNE_ALL)
   unset(ENV{${_var}})
 endforeach()
 # The scenarios assert from the event stream (what was raced, what was not), as a parent that

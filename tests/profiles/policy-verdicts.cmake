@@ -58,7 +58,10 @@ function(p_make_verdict verdict)
     file(WRITE "${sidecar}" "this is not JSON\n")
     return()
   elseif(verdict STREQUAL "stale_binary")
+    # The bench changed because a row did: pair's copya has other code than its race measured (a
+    # re-mint races what changed, docs/cmake-api.md "Re-mints race what changed").
     string(JSON json SET "${json}" scopes p bench code_sha256 "\"0000000000000000000000000000000000000000000000000000000000000000\"")
+    string(JSON json SET "${json}" race pair rows copya code_sha256 "\"0000000000000000000000000000000000000000000000000000000000000000\"")
   elseif(verdict STREQUAL "foreign_box")
     string(JSON json SET "${json}" provenance box "\"linux|x86_64|Profiles Foreign CPU|family 1 model 2 stepping 3|1.0\"")
   elseif(verdict STREQUAL "version")

@@ -6,6 +6,7 @@
 //                                       included; `@tune` events on stdout
 //   bench serve --family F              one family's supervised child (bench/supervised.h): what the
 //                                       two commands above run every row in
+#include <algorithm>
 #include <limits>
 #include <cstdio>
 #include <cstdlib>
@@ -192,8 +193,19 @@ void check_request(const nlohmann::json& request, const std::filesystem::path& f
         failure["detail"].string();
         if (const auto diagnostic = failure.find("diagnostic")) diagnostic->string();
       }
+  if (const auto only = root.find("only_rows"))
+    for (const auto& [name, _] : only->object().value().items()) (*only)[name].strings();
+  if (const auto baseline = root.find("baseline"))
+    for (const auto& [name, _] : baseline->object().value().items()) (*baseline)[name].string();
   if (const auto budget = root.find("budget_s")) budget->number_or_null();
   if (const auto seed = root.find("seed")) seed->integer(0, std::numeric_limits<std::int64_t>::max());
+}
+
+// A rerun (tuner/mint/rerun.h) times only the rows it names.
+void mark_not_rerun(std::vector<tune::race::row_input>& rows, const std::vector<std::string>& only) {
+  for (auto& row : rows)
+    if (!row.rejected && std::find(only.begin(), only.end(), row.suffix) == only.end())
+      row.rejected = "not part of this rerun";
 }
 
 // Rows of one code (same: duplicate -> representative, race/same_code.h) wait for their
@@ -257,6 +269,11 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
     in.fallback = *g.gate.fallback;
     if (auto it = incumbents.find(f->name); it != incumbents.end()) in.incumbent = it->second;
     in.rows = race_rows(*f, g.gate.rows());
+    const auto only = request.only_rows.find(f->name);
+    if (only != request.only_rows.end()) mark_not_rerun(in.rows, only->second);
+    if (const auto base = request.baseline.find(f->name); base != request.baseline.end())
+      for (std::size_t k = 0; k < in.rows.size(); ++k)
+        if (in.rows[k].suffix == base->second && !in.rows[k].rejected) in.fallback = k;
     // Rows that compiled to the same code are one candidate (docs/design/candidates.md).
     std::map<std::string, std::string> same;
     if (const auto codes = request.codes.find(f->name); codes != request.codes.end()) {
@@ -281,6 +298,7 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
       else
         companion.rows = race_rows(*f, g.gate.tables.at(c.table));
       mark_same_code(companion.rows, same);
+      if (only != request.only_rows.end()) mark_not_rerun(companion.rows, only->second);
       in.companions.push_back(std::move(companion));
     }
     inputs.push_back(std::move(in));

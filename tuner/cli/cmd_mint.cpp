@@ -17,6 +17,7 @@
 #include "cli/scopes.h"
 #include "manifest/manifest.h"
 #include "mint/build_step.h"
+#include "mint/rerun.h"
 #include "race/table.h"
 #include "sidecar/format.h"
 #include "sidecar/verdict.h"
@@ -248,7 +249,8 @@ void print_last_race(const race::race_table& race, const std::filesystem::path& 
       for (std::string line; std::getline(lines, line);) std::cout << "       | " << line << "\n";
     };
     if (row.same_code_as) {
-      std::cout << fmt::format("  {:<24} same code as {}, raced for both\n", suffix, *row.same_code_as);
+      std::cout << fmt::format("  {:<24} same code as {}{}\n", suffix, *row.same_code_as,
+                               race::time_of(race, suffix) ? ", raced for both" : "");
       continue;
     }
     if (row.rejected) {
@@ -377,7 +379,8 @@ void register_mint_commands(CLI::App& app) {
   mint->add_flag("--all", all,
                  "Race every family, not only those whose code changed since their last race on this box. Without "
                  "it, the environment's TUNE_ALL=1")
-      ->excludes("--when-needed");
+      ->excludes("--when-needed")
+      ->excludes("--only");
   mint->callback([] {
     // The stamp step of a build mints what its policy says: TUNE_ONLY and TUNE_ALL are for the
     // `tune` targets.
@@ -386,6 +389,14 @@ void register_mint_commands(CLI::App& app) {
                                                    mint::selection_of(only, std::getenv("TUNE_ONLY")),
                                                    mint::all_of(all, std::getenv("TUNE_ALL")));
   });
+
+  static scope_options rerun_opts;
+  static std::string rerun_hash;
+  auto* rerun = app.add_subcommand(
+      "rerun", "Rebuild one recorded row, gate it and time it against its family's seat, beside what was recorded");
+  add_scope_options(rerun, rerun_opts);
+  rerun->add_option("impl_hash", rerun_hash, "The row's impl_hash (at least its first 8 hex digits)")->required();
+  rerun->callback([] { exit_code() = mint::rerun_command(find_manifests(rerun_opts), rerun_hash); });
 
   auto* status = app.add_subcommand("status", "Every family's stamped row, its source, verdict and margin");
   add_scope_options(status, status_opts);

@@ -7,7 +7,7 @@ namespace tune::cli {
 // The exit code a subcommand's callback leaves for main() to return.
 int& exit_code();
 
-void register_mint_commands(CLI::App& app);     // mint, status, verdict, explain
+void register_mint_commands(CLI::App& app);     // mint, rerun, status, verdict, explain
 void register_box_commands(CLI::App& app);      // box
 void register_plan_commands(CLI::App& app);     // plan search, plan run
 void register_history_commands(CLI::App& app);  // history

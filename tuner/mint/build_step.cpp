@@ -109,10 +109,7 @@ race_plan selected_race(const manifest& m, const family_selection& only, const s
   return plan;
 }
 
-// An incremental re-mint (mint/incremental.h): the families of `plan`, raced or adopted, whose last
-// race on this box measured the code they have now are kept as the sidecar has them. `plan.why`
-// becomes why the others race, then `cause`, why the scope mints at all (the verdict; "" for the
-// `tune` targets, which always do; a copy, as callers pass plan.why).
+// An incremental re-mint (mint/incremental.h) of `plan`, against the sidecar as `file` holds it.
 void keep_unchanged(race_plan& plan, const manifest& m, const sidecar::loaded& file, const box::box_info& box, bool all,
                     std::string cause) {
   remint_basis basis;
@@ -122,47 +119,7 @@ void keep_unchanged(race_plan& plan, const manifest& m, const sidecar::loaded& f
   basis.compiler = m.compiler;
   basis.tool = sidecar::tool_name();
   basis.all = all;
-  const sidecar::document* doc = file.doc ? &*file.doc : nullptr;
-  if (const auto why = why_race_everything(doc, basis)) {
-    // Say why nothing is kept, unless the verdict the plan already gives says it.
-    if (all)
-      plan.why = *why;
-    else if (*why != basis.beside_bench.message)
-      plan.why += fmt::format(" ({})", *why);
-    return;
-  }
-  std::vector<std::string> raced, reasons;
-  const auto stands = [&](const std::string& name) {
-    const family_decl* f = m.family(name);
-    const auto why = doc->seat_of(name) ? why_race_again(*f, fixture_code(*f), doc->race_of(name))
-                                        : std::optional<std::string>("it has no seat in the sidecar");
-    if (why) reasons.push_back(fmt::format("{}: {}", name, *why));
-    return !why;
-  };
-  for (const auto& name : plan.families) {
-    if (stands(name))
-      plan.kept.push_back(name);
-    else
-      raced.push_back(name);
-  }
-  // A measurement of the code a family has now beats a profile's seat for it.
-  for (auto it = plan.adopted.begin(); it != plan.adopted.end();) {
-    if (const auto* last = doc->race_of(it->first); last && !last->adopted() && stands(it->first)) {
-      plan.kept.push_back(it->first);
-      it = plan.adopted.erase(it);
-    } else
-      ++it;
-  }
-  for (const auto& name : plan.kept)
-    plan.why_kept.emplace(name, "its last race on this box measured the code it has now");
-  plan.families = std::move(raced);
-  for (const auto& name : plan.families)
-    if (auto failed = known_failures(*m.family(name), fixture_code(*m.family(name)), doc->race_of(name));
-        !failed.empty())
-      plan.known_failures[name] = std::move(failed);
-  plan.why = reasons.empty() ? "every family's last race on this box measured the code it has now"
-                             : fmt::format("{}", fmt::join(reasons, "; "));
-  if (!cause.empty()) plan.why += "; " + cause;
+  mint::keep_unchanged(plan, m, file.doc ? &*file.doc : nullptr, basis, fixture_code, std::move(cause));
 }
 
 // What an action that races races, and why.
@@ -231,7 +188,11 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   if (races(action) && only.active() && plan.families.empty())
     show.note(
         fmt::format("cmake-tune: scope {}: {} selects none of its families; nothing raced", m.scope, only.text()));
-  else if (races(action)) {
+  else if (races(action) && plan.families.empty() && plan.adopted.empty() && verdict.v == sidecar::verdict::fresh) {
+    // Nothing to race, nothing to record: the sidecar stays as it is.
+    show.note(fmt::format("cmake-tune: scope {}: nothing raced: {}; {}", m.scope, plan.why, all_hint));
+    minted = true;  // for the summary: each family kept, and why
+  } else if (races(action)) {
     const auto outcome = race_scope(m, box, file.doc ? &*file.doc : nullptr, show, plan);
     minted = outcome.wrote();
     if (!outcome.wrote())

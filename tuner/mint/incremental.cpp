@@ -3,6 +3,7 @@
 #include <system_error>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "util/elf.h"
 
@@ -16,18 +17,29 @@ std::optional<std::string> why_race_everything(const sidecar::document* doc, con
   const auto& p = doc->provenance;
   if (p.applied_box || p.origin == "resolver")
     return fmt::format("the sidecar was measured on {} and applied here", p.box.empty() ? "another box" : p.box);
-  if (p.compiler.value_or("") != basis.compiler)
-    return fmt::format("the compiler changed from {} to {} since the last mint", p.compiler.value_or("(none recorded)"),
-                       basis.compiler);
-  if (p.tool.value_or("") != basis.tool)
-    return fmt::format("the tool changed from {} to {} since the last mint", p.tool.value_or("(none recorded)"),
-                       basis.tool);
   return std::nullopt;
 }
 
+namespace {
+
+// Why `last` cannot stand for anything measured now, whatever the family's code.
+std::optional<std::string> why_not_comparable(const race::race_table* last, const remint_basis& basis) {
+  // An untimed table that is not the budget's still measured something: every runnable row had
+  // one code, or one row could run here.
+  if (!last || last->adopted() || last->verdict == "budget") return std::string("it has no race measured on this box");
+  if (last->tool != basis.tool)
+    return fmt::format("its last race was measured by {}, not {}", last->tool.value_or("an older tool"), basis.tool);
+  if (last->compiler != basis.compiler)
+    return fmt::format("its last race was compiled by {}, not {}", last->compiler.value_or("an unrecorded compiler"),
+                       basis.compiler);
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> why_race_again(const family_decl& family, const std::optional<std::string>& fixture_code,
-                                          const race::race_table* last) {
-  if (!last || last->adopted() || !last->timed()) return std::string("it has no race measured on this box");
+                                          const race::race_table* last, const remint_basis& basis) {
+  if (auto why = why_not_comparable(last, basis)) return why;
   if (!fixture_code) return std::string("its fixture's code identity is unknown");
   if (!last->fixture_sha256) return std::string("its last race recorded no fixture code identity");
   if (*last->fixture_sha256 != *fixture_code) return std::string("its fixture's code changed");
@@ -52,9 +64,9 @@ std::optional<std::string> why_race_again(const family_decl& family, const std::
 
 std::map<std::string, race::row_failure> known_failures(const family_decl& family,
                                                         const std::optional<std::string>& fixture_code,
-                                                        const race::race_table* last) {
+                                                        const race::race_table* last, const remint_basis& basis) {
   std::map<std::string, race::row_failure> out;
-  if (!last || !fixture_code || last->fixture_sha256 != fixture_code) return out;
+  if (why_not_comparable(last, basis) || !fixture_code || last->fixture_sha256 != fixture_code) return out;
   for (const auto& row : family.rows) {
     const auto it = last->rows.find(row.suffix);
     if (it == last->rows.end() || !row.identity || it->second.code_sha256 != row.identity->code_sha256) continue;
@@ -63,6 +75,50 @@ std::map<std::string, race::row_failure> known_failures(const family_decl& famil
     out[row.suffix] = *failed;
   }
   return out;
+}
+
+void keep_unchanged(race_plan& plan, const manifest& m, const sidecar::document* doc, const remint_basis& basis,
+                    const fixture_identity& fixture_of, std::string cause) {
+  if (const auto why = why_race_everything(doc, basis)) {
+    if (basis.all)
+      plan.why = *why;
+    else if (*why != basis.beside_bench.message)
+      plan.why += fmt::format(" ({})", *why);
+    return;
+  }
+  // Why the family must race, or nullopt when its last race stands (it has a seat, too).
+  const auto race_again = [&](const std::string& name) -> std::optional<std::string> {
+    const family_decl* f = m.family(name);
+    if (!f) return std::string("it is not in the manifest");
+    if (!doc->seat_of(name)) return std::string("it has no seat in the sidecar");
+    return why_race_again(*f, fixture_of(*f), doc->race_of(name), basis);
+  };
+  std::vector<std::string> raced, reasons;
+  for (const auto& name : plan.families) {
+    if (const auto why = race_again(name)) {
+      raced.push_back(name);
+      reasons.push_back(fmt::format("{}: {}", name, *why));
+    } else
+      plan.kept.push_back(name);
+  }
+  // A measurement of the code a family has now beats a profile's seat for it.
+  for (auto it = plan.adopted.begin(); it != plan.adopted.end();) {
+    if (const auto* last = doc->race_of(it->first); last && !last->adopted() && !race_again(it->first)) {
+      plan.kept.push_back(it->first);
+      it = plan.adopted.erase(it);
+    } else
+      ++it;
+  }
+  for (const auto& name : plan.kept)
+    plan.why_kept.emplace(name, "its last race on this box measured the code it has now");
+  plan.families = std::move(raced);
+  for (const auto& name : plan.families)
+    if (const family_decl* f = m.family(name))
+      if (auto failed = known_failures(*f, fixture_of(*f), doc->race_of(name), basis); !failed.empty())
+        plan.known_failures[name] = std::move(failed);
+  plan.why = reasons.empty() ? "every family's last race on this box measured the code it has now"
+                             : fmt::format("{}", fmt::join(reasons, "; "));
+  if (!cause.empty()) plan.why += "; " + cause;
 }
 
 std::optional<std::string> fixture_code(const family_decl& family) {

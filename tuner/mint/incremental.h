@@ -4,11 +4,13 @@
 // untouched; only the others are raced. The code it has now is each row's code identity
 // (isolate/identity.h) and its fixture's (util::object_code_sha256 of its compiled registry).
 // Decided from facts alone, so every case is a unit test (tests/unit/mint/unit-incremental.cpp).
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 
 #include "manifest/manifest.h"
+#include "mint/race_scope.h"
 #include "race/table.h"
 #include "sidecar/document.h"
 #include "sidecar/verdict.h"
@@ -20,30 +22,40 @@ struct remint_basis {
   // The sidecar's verdict with the bench's code left out (sidecar::expectation::check_bench):
   // fresh or missing when its measurements are this box's at this version.
   sidecar::judgement beside_bench;
-  std::string compiler;  // the manifest's, against provenance.compiler
-  std::string tool;      // this tool's name and version, against provenance.tool
+  std::string compiler;  // the manifest's, against each race table's
+  std::string tool;      // this tool's name and version, against each race table's
   bool all = false;      // `tune mint --all` / TUNE_ALL: race everything
 };
 
-// Why no family of the scope may be kept (e.g. "the compiler changed from GNU 12.2.0 to GNU 13.1.0"),
-// or nullopt when families whose code is unchanged may be. `doc` is the sidecar, null when it
-// has none that reads.
+// Why no family of the scope may be kept (--all, no sidecar, another box or version, a sidecar
+// applied from another box), or nullopt when families whose code is unchanged may be. `doc` is
+// the sidecar, null when it has none that reads.
 std::optional<std::string> why_race_everything(const sidecar::document* doc, const remint_basis& basis);
 
-// Why `family` must be raced again ("row u8's code changed", "never measured here"), or nullopt
-// when `last`, its race table in the sidecar, measured the code it has now: the fixture's code
-// identity (`fixture_code`, nullopt when it could not be hashed) and every row's, each row of
-// the family in the table and no other.
+// Why `family` must be raced again ("row u8's code changed", "it has no race measured on this
+// box"), or nullopt when `last`, its race table in the sidecar, measured the code it has now with
+// this tool and compiler: the fixture's code identity (`fixture_code`, nullopt when it could not
+// be hashed) and every row's, each row of the family in the table and no other.
 std::optional<std::string> why_race_again(const family_decl& family, const std::optional<std::string>& fixture_code,
-                                          const race::race_table* last);
+                                          const race::race_table* last, const remint_basis& basis);
 
-// The rows of `family` whose failure `last` (its race table in the sidecar) records with the code
-// each has now and the fixture it has now: a runtime failure (gate, crash, exit, throw, timeout),
-// not a build one, of a row whose code_sha256 is its code identity now, in a table whose
-// fixture_sha256 is `fixture_code`. What a re-mint does not retry, unless --all.
+// The rows of `family` whose failure `last` records with the code each has now, under the
+// fixture, tool and compiler it has now: a runtime failure (gate, crash, exit, throw, timeout),
+// not a build one. What a re-mint does not run again.
 std::map<std::string, race::row_failure> known_failures(const family_decl& family,
                                                         const std::optional<std::string>& fixture_code,
-                                                        const race::race_table* last);
+                                                        const race::race_table* last, const remint_basis& basis);
+
+// The fixture's code identity of a family (fixture_code below, or a test's stand-in).
+using fixture_identity = std::function<std::optional<std::string>(const family_decl&)>;
+
+// Applies the above to `plan`: each family it races or adopts whose last race stands is kept
+// instead (why_kept says so), the raced ones get their known failures, and `plan.why` becomes why
+// each raced family races, then `cause` (why the scope mints at all: its verdict; "" for the
+// `tune` targets). With a reason to race everything nothing is kept, and `plan.why` says it unless
+// the verdict (`cause`) already does.
+void keep_unchanged(race_plan& plan, const manifest& m, const sidecar::document* doc, const remint_basis& basis,
+                    const fixture_identity& fixture_of, std::string cause);
 
 // The code identity of the family's fixture, from its compiled registry (nullopt when the
 // manifest names none or it does not exist: then the family is always raced).

@@ -17,6 +17,7 @@
 #include "mint/quiet_build.h"
 #include "mint/race_result.h"
 #include "race/table.h"
+#include "sidecar/format.h"
 #include "sidecar/store.h"
 #include "util/atomic_file.h"
 #include "util/file_lock.h"
@@ -36,7 +37,12 @@ constexpr int bench_interrupted = 4;
 
 race::race_request request_of(const manifest& m, const sidecar::document* previous, const race_plan& plan) {
   const auto& families = plan.families;
-  race::race_request r{m.scope, families, {}, {}, plan.known_failures, m.budget_s, std::random_device{}()};
+  race::race_request r;
+  r.scope = m.scope;
+  r.families = families;
+  r.failed = plan.known_failures;
+  r.budget_s = m.budget_s;
+  r.seed = std::random_device{}();
   if (previous)
     for (const auto& name : families)
       if (const std::string* seat = previous->seat_of(name)) r.incumbents[name] = *seat;
@@ -57,10 +63,13 @@ std::string probes_text(const std::vector<race::probe_record>& probes) {
 }
 
 // The bench's race table plus what only the tool knows: each row's identities and compile command,
-// and the fixture's code identity.
+// the fixture's code identity, and what measured it (mint/incremental.h compares them).
 race::race_table with_identities(const manifest& m, const family_decl& family, race::race_table table,
-                                 const std::string& cls) {
+                                 const std::string& cls, bool noise_overridden) {
   table.fixture_sha256 = fixture_code(family);
+  table.tool = sidecar::tool_name();
+  table.compiler = m.compiler;
+  table.noise_overridden = noise_overridden;
   for (auto& [suffix, row] : table.rows) {
     if (const auto* decl = family.row(suffix)) {
       row.impl_hash = impl_hash(m, family, *decl, cls);
@@ -166,7 +175,7 @@ sidecar::scope_update update_of(const manifest& m, const box::box_info& box, con
     }
     const race::race_table& table = raced->second;
     update.kernels[family.name] = table.winner;
-    update.race[family.name] = with_identities(m, family, table, box.cls);
+    update.race[family.name] = with_identities(m, family, table, box.cls, result.mint.noise_overridden);
     add_companion_seats(update, family, &table);
   }
   for (const auto& [family, seat] : plan.adopted) {
@@ -213,8 +222,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
   if (plan.families.empty()) {
     // Nothing to measure: record the kept and adopted families against the bench as it is now.
     sidecar::upsert(sidecar_path(m), update_of(m, box, race::race_answer{}, plan));
-    show.note(fmt::format("cmake-tune: scope {}: nothing raced: {}; TUNE_ALL=1 (tune mint --all) races every family",
-                          m.scope, plan.why));
+    show.note(fmt::format("cmake-tune: scope {}: nothing raced: {}; {}", m.scope, plan.why, all_hint));
     return {mint_outcome::written, ""};
   }
 
@@ -234,7 +242,12 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
 
   sidecar::scope_update update = update_of(m, box, result, plan);
   const double mint_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-  const std::string noise = mint.noise_overridden ? "overridden" : "ok";
+  // A kept family measured over an overridden noise ceiling keeps the sidecar's noise overridden.
+  bool overridden = mint.noise_overridden;
+  for (const auto& family : plan.kept)
+    if (const auto* kept = previous ? previous->race_of(family) : nullptr)
+      overridden = overridden || kept->noise_overridden;
+  const std::string noise = overridden ? "overridden" : "ok";
   update.provenance = {
       {"class", box.cls},
       {"features", box::join(box.features)},

@@ -37,6 +37,9 @@ struct race_plan {
 };
 race_plan full_race(const manifest& m, std::string why);
 
+// How to race every family after a mint that kept some: for the notes that say so.
+inline constexpr const char* all_hint = "`tune mint --all` (TUNE_ALL=1 on the tune targets) races every family";
+
 struct mint_outcome {
   enum kind { written, family_errors, refused, interrupted, failed } status = failed;
   std::string reason;

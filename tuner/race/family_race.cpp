@@ -1,5 +1,7 @@
 #include "race/family_race.h"
 
+#include "race/same_code.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -8,6 +10,7 @@
 #include <fmt/ranges.h>
 
 #include "measure/stats.h"
+#include "race/same_code.h"
 #include "race/seat.h"
 
 namespace tune::race {
@@ -211,7 +214,10 @@ family_result race_family(std::size_t index, const family_input& family, window_
   if (events.begin) events.begin(family.name, family.rows.size());
   const std::vector<std::size_t> runnable = runnable_rows(family);
   if (runnable.size() < 2) {
-    out.note = fmt::format("{} is the only runnable row; nothing to race", out.fallback);
+    const bool one_code = std::any_of(family.rows.begin(), family.rows.end(),
+                                      [&](const row_input& r) { return r.rejected == same_code_text(out.fallback); });
+    out.note = one_code ? fmt::format("every runnable row has the same code as {}; nothing to race", out.fallback)
+                        : fmt::format("{} is the only runnable row; nothing to race", out.fallback);
     out.ms = (w.now_s() - started) * 1000;
     return out;
   }

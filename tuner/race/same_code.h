@@ -13,8 +13,8 @@ namespace tune::race {
 // Each row of `suffixes` (the rows the race may time, in declaration order) that is not its
 // code's representative, mapped to the one that is. Rows without a code in `codes` stand alone.
 // The representative is the first of the code's rows to be: the fallback (the race's baseline
-// must be timed), the incumbent (a seat keeps its name when its code did not change), the
-// reference, then the first in declaration order.
+// must be timed), the incumbent (a seat keeps its name when its code did not change, unless that
+// is the fallback's code), the reference, then the first in declaration order.
 std::map<std::string, std::string> same_code(const std::vector<std::string>& suffixes,
                                              const std::map<std::string, std::string>& codes,
                                              const std::string& fallback, const std::optional<std::string>& incumbent,

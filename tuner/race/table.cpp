@@ -165,6 +165,9 @@ void to_json(json& out, const race_table& t) {
   if (t.work) out["work"] = {{"amount", t.work->amount}, {"unit", t.work->unit}};
   if (t.counters_unavailable) out["counters_unavailable"] = *t.counters_unavailable;
   if (t.fixture_sha256) out["fixture_sha256"] = *t.fixture_sha256;
+  if (t.tool) out["tool"] = *t.tool;
+  if (t.compiler) out["compiler"] = *t.compiler;
+  if (t.noise_overridden) out["noise_overridden"] = true;
   util::put_other_members(out, t.other);
 }
 
@@ -187,9 +190,14 @@ void from_json(const json& in, race_table& t) {
     t.work = work_record{work->at("amount").get<double>(), work->at("unit").get<std::string>()};
   t.counters_unavailable = optional_member<std::map<std::string, std::string>>(in, "counters_unavailable");
   t.fixture_sha256 = optional_member<std::string>(in, "fixture_sha256");
-  t.other = util::other_members(in, {"winner", "fallback", "verdict", "profile", "need_pct", "margin_pct", "demoted",
-                                     "demoted_margin_pct", "drift_pct", "note", "ms", "rows", "companion_races",
-                                     "companions", "work", "counters_unavailable", "fixture_sha256"});
+  t.tool = optional_member<std::string>(in, "tool");
+  t.compiler = optional_member<std::string>(in, "compiler");
+  t.noise_overridden = in.value("noise_overridden", false);
+  t.other = util::other_members(in, {"winner",          "fallback",   "verdict",  "profile",
+                                     "need_pct",        "margin_pct", "demoted",  "demoted_margin_pct",
+                                     "drift_pct",       "note",       "ms",       "rows",
+                                     "companion_races", "companions", "work",     "counters_unavailable",
+                                     "fixture_sha256",  "tool",       "compiler", "noise_overridden"});
 }
 
 mint_record record_of(const mint_result& r) {
@@ -229,6 +237,8 @@ void to_json(json& out, const race_request& r) {
          {"budget_s", util::or_null(r.budget_s)}};
   if (!r.codes.empty()) out["codes"] = r.codes;
   if (!r.failed.empty()) out["failed"] = r.failed;
+  if (!r.only_rows.empty()) out["only_rows"] = r.only_rows;
+  if (!r.baseline.empty()) out["baseline"] = r.baseline;
   if (r.seed) out["seed"] = *r.seed;
 }
 
@@ -238,6 +248,8 @@ void from_json(const json& in, race_request& r) {
   r.incumbents = in.value("incumbents", std::map<std::string, std::string>());
   r.codes = in.value("codes", std::map<std::string, std::map<std::string, std::string>>());
   r.failed = in.value("failed", std::map<std::string, std::map<std::string, row_failure>>());
+  r.only_rows = in.value("only_rows", std::map<std::string, std::vector<std::string>>());
+  r.baseline = in.value("baseline", std::map<std::string, std::string>());
   r.budget_s = optional_member<double>(in, "budget_s");
   r.seed = optional_member<std::uint64_t>(in, "seed");
 }

@@ -97,6 +97,11 @@ struct race_table {
   // (util::object_code_sha256 of its compiled registry). Whether a re-mint may keep this table
   // (mint/incremental.h).
   std::optional<std::string> fixture_sha256;
+  // The mint's: the tool and the compiler it measured with (a re-mint keeps no table another
+  // measured), and whether its noise ceiling was overridden (TUNE_NOISE_OVERRIDE), which a later
+  // mint that keeps the table carries into provenance.noise.
+  std::optional<std::string> tool, compiler;
+  bool noise_overridden = false;
   nlohmann::json other = nlohmann::json::object();  // members this version does not name, kept
 };
 
@@ -150,6 +155,10 @@ struct race_request {
   // family -> suffix -> how the row failed at an earlier mint with the code it has now: the gate
   // does not call it again (mint/incremental.h, known_failures).
   std::map<std::string, std::map<std::string, row_failure>> failed;
+  // A rerun (mint/rerun.h): family -> the only rows it times, and the row it times them against
+  // (in the fallback's place).
+  std::map<std::string, std::vector<std::string>> only_rows;
+  std::map<std::string, std::string> baseline;
   std::optional<double> budget_s;     // the scope's BUDGET
   std::optional<std::uint64_t> seed;  // the race's shuffles
 };

@@ -79,8 +79,9 @@ std::string excluded_rows(const race::race_table& race) {
   std::string items;
   for (const auto& [suffix, row] : race.rows) {
     if (row.same_code_as) {
-      items += fmt::format("<li class=\"same-code\" data-row=\"{}\"><b>{}</b>: same code as {}, raced for both</li>\n",
-                           escape(suffix), escape(suffix), escape(*row.same_code_as));
+      items +=
+          fmt::format("<li class=\"same-code\" data-row=\"{}\"><b>{}</b>: same code as {}{}</li>\n", escape(suffix),
+                      escape(suffix), escape(*row.same_code_as), race::time_of(race, suffix) ? ", raced for both" : "");
       continue;
     }
     const auto* failure = row.last_fail_reason ? &*row.last_fail_reason : nullptr;

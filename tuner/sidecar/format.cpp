@@ -106,8 +106,9 @@ void check_row(const json& row, const std::string& where) {
 
 void check_race_table(const json& table, const std::string& where) {
   object_at(table, where);
-  for (const char* key : {"winner", "fallback", "verdict", "note", "profile", "fixture_sha256"})
+  for (const char* key : {"winner", "fallback", "verdict", "note", "profile", "fixture_sha256", "tool", "compiler"})
     optional_string(table, where, key);
+  optional_boolean(table, where, "noise_overridden");
   optional_number(table, where, "need_pct", false);
   optional_number(table, where, "ms", false);
   for (const char* key : {"margin_pct", "demoted_margin_pct", "drift_pct"}) optional_number(table, where, key, true);
@@ -132,11 +133,11 @@ void check_race_table(const json& table, const std::string& where) {
   if (rows == table.end()) return;
   for (const auto& [suffix, row] : object_at(*rows, child(where, "rows")).items()) {
     check_row(row, child(child(where, "rows"), suffix));
-    // A row raced for another must be a row of the table that was raced itself.
+    // A row of another's code names a row of the table that stands for itself.
     if (const auto same = row.find("same_code_as"); same != row.end()) {
       const auto raced = rows->find(same->get<std::string>());
       if (raced == rows->end() || !raced->is_object() || raced->contains("same_code_as"))
-        throw violation{fmt::format("{} names \"{}\", which is not a row of this table that was raced",
+        throw violation{fmt::format("{} names \"{}\", which is not a row of this table that stands for its code",
                                     child(child(child(where, "rows"), suffix), "same_code_as"),
                                     same->get<std::string>())};
     }

@@ -36,6 +36,8 @@ std::optional<std::vector<elf_section>> elf_sections(std::string_view data) {
     e.flags = s->sh_flags;
     e.link = s->sh_link;
     e.index = i;
+    e.size = s->sh_size;
+    e.addralign = s->sh_addralign;
     if (names && within(names->sh_offset, names->sh_size) && s->sh_name < names->sh_size) {
       const std::string_view table = data.substr(names->sh_offset, names->sh_size);
       const auto end = table.find('\0', s->sh_name);
@@ -106,7 +108,11 @@ std::string object_code_sha256(const std::filesystem::path& file) {
   };
   sha256 h;
   for (const auto& s : *sections)
-    if (!debug(s.name)) h.field(s.name).field(s.bytes);
+    if (!debug(s.name))
+      h.field(s.name)
+          .field(std::to_string(s.type) + " " + std::to_string(s.flags) + " " + std::to_string(s.size) + " " +
+                 std::to_string(s.addralign))
+          .field(s.bytes);
   return h.hex();
 }
 

@@ -18,6 +18,8 @@ struct elf_section {
   std::string_view bytes;   // empty for SHT_NOBITS; a view into the file's bytes
   std::uint32_t link = 0;   // sh_link: a symbol table's string table, by index
   std::size_t index = 0;    // in the section header table
+  std::uint64_t size = 0;   // sh_size: for SHT_NOBITS (.bss) what it takes in memory
+  std::uint64_t addralign = 0;
 };
 
 // nullopt when `bytes` is not an ELF64 file; sections whose name or contents lie outside the file
@@ -46,11 +48,11 @@ std::optional<std::vector<elf_symbol>> elf_symbols(std::string_view bytes);
 // cannot be read.
 std::string code_sha256(const std::filesystem::path& file);
 
-// SHA-256 over what a relocatable object (.o) builds into a program: the name and bytes of every
-// section but its debug information (.debug_*, their relocations) and the compiler's .comment, in
-// file order. Unlike code_sha256 it keeps the relocations and the symbol table, because in an
-// object they say what the code calls; like it, a comment-only edit hashes the same. Throws
-// std::runtime_error naming the file when it cannot be read or is not ELF64.
+// SHA-256 over what a relocatable object (.o) builds into a program: the name, type, flags, size,
+// alignment and bytes of every section but its debug information (.debug_*, their relocations)
+// and the compiler's .comment, in file order. Unlike code_sha256 it keeps the relocations and the symbol table, because
+// in an object they say what the code calls; like it, a comment-only edit hashes the same. Throws std::runtime_error
+// naming the file when it cannot be read or is not ELF64.
 std::string object_code_sha256(const std::filesystem::path& file);
 
 }  // namespace tune::util

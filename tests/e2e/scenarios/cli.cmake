@@ -1,5 +1,6 @@
-# `tune status --json`, `tune verdict` and `tune explain` (and --json) on a minted Ninja tree (the
-# e2e.ninja.mint fixture's). They only read the tree.
+# `tune status --json`, `tune verdict`, `tune explain` (and --json) and `tune rerun` on a minted
+# Ninja tree (the e2e.ninja.mint fixture's). They leave its sidecar as it is: rerun rebuilds the
+# (built) bench and times two rows, writing only its own request and result.
 #   -DTREE=<the minted build tree>
 include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/../E2eProject.cmake")
@@ -119,4 +120,26 @@ if(E2E_RC EQUAL 0)
   e2e_fail("tune explain of an undeclared family succeeded; it must fail")
 endif()
 e2e_expect_contains("tune explain nosuch" "${E2E_OUTPUT}" "no scope declares a family 'nosuch'")
+# `tune rerun <impl_hash>` (docs/cmake-api.md "Reproducing a measurement"): planted's seat
+# rebuilt from its recorded recipe, gated and timed again against the fallback, beside the
+# recorded race; the sidecar is not written. A hash no row has, or too short, fails naming it.
+e2e_json(seat_hash "${sidecar}" race planted rows passes1 impl_hash)
+e2e_json(seat_median "${sidecar}" race planted rows passes1 median_ns)
+file(READ "${TREE}/e2e.tune.json" before_rerun)
+string(SUBSTRING "${seat_hash}" 0 12 seat_prefix)
+e2e_run(rerun COMMAND "${E2E_TOOL}" rerun "${seat_prefix}" --build-dir "${TREE}")
+e2e_expect_contains("tune rerun" "${E2E_OUTPUT}" "rerun of planted__passes1 (impl_hash ${seat_hash}), against passes4")
+e2e_expect_contains("tune rerun: the recipe" "${E2E_OUTPUT}" "rebuilt from the recorded recipe: the code measured")
+e2e_expect_matches("tune rerun: the gate, recorded and now" "${E2E_OUTPUT}" "\n  gate +passed +passed\n")
+e2e_expect_matches("tune rerun: both medians, recorded and now" "${E2E_OUTPUT}"
+  "\n  passes1 median +[0-9]+\\.[0-9] ns +[0-9]+\\.[0-9] ns\n  passes4 median +[0-9]+\\.[0-9] ns +[0-9]+\\.[0-9] ns\n")
+e2e_expect_matches("tune rerun: the margin, recorded and now" "${E2E_OUTPUT}" "\n  passes1 over passes4 +\\+[0-9.]+% +\\+[0-9.]+%\n")
+file(READ "${TREE}/e2e.tune.json" after_rerun)
+e2e_expect_equal("tune rerun writes nothing into the sidecar" "${after_rerun}" "${before_rerun}")
+e2e_run(rerun-unknown MAY_FAIL COMMAND "${E2E_TOOL}" rerun 0000000000000000 --build-dir "${TREE}")
+e2e_expect_equal("tune rerun of a hash no row has fails" "${E2E_RC}" 1)
+e2e_expect_contains("tune rerun of a hash no row has" "${E2E_OUTPUT}" "rerun 0000000000000000: no row of this build tree's sidecars has that impl_hash")
+e2e_run(rerun-short MAY_FAIL COMMAND "${E2E_TOOL}" rerun abc --build-dir "${TREE}")
+e2e_expect_contains("tune rerun of too short a hash" "${E2E_OUTPUT}" "rerun 'abc': give a row's impl_hash, at least its first 8 hex digits")
+
 e2e_finish()

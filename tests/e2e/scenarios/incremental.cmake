@@ -69,6 +69,19 @@ e2e_expect_raced("a comment-only edit")
 file(READ "${sidecar}" sidecar_after)
 e2e_expect_equal("a comment-only edit leaves the sidecar as it was" "${sidecar_after}" "${sidecar_before}")
 
+# A comment in alpha beside a real edit of gamma: gamma alone is raced; alpha, recompiled to the
+# same code, is kept (here the bench's code changed, so the decision is the re-mint's).
+file(APPEND "${src}/alpha.cpp" "// another comment added by the e2e test\n")
+file(READ "${src}/gamma.cpp" gamma)
+string(REPLACE "float s = 0;" "float s = 0;\n  __asm__ volatile(\"nop\");" edited "${gamma}")
+file(WRITE "${src}/gamma.cpp" "${edited}")
+e2e_race_tables(before_gamma)
+e2e_build(comment-alpha-edit-gamma "${bin}")
+e2e_expect_contains("a comment in alpha recompiles alpha's rows" "${E2E_OUTPUT}" "Isolating kernel row alpha__nops0")
+e2e_expect_raced("a comment in alpha, an edit of gamma" gamma)
+e2e_race_tables(gamma_kernel_edited)
+e2e_expect_tables("a comment in alpha, an edit of gamma" before_gamma gamma_kernel_edited gamma)
+
 # A real edit of beta's kernel: beta alone is raced again, in the same build, and the build says why.
 file(READ "${src}/beta.cpp" beta)
 string(REPLACE "float s = 0;" "float s = 0;\n  __asm__ volatile(\"nop\");" edited "${beta}")
@@ -83,17 +96,18 @@ e2e_expect_contains("an edit of beta's kernel: the others kept" "${E2E_OUTPUT}"
 e2e_expect_matches("the summary says why alpha was kept" "${E2E_OUTPUT}"
   "\n  alpha [^\n]*\n    kept from the sidecar as it was: its last race on this box measured the code it has now\n")
 e2e_race_tables(beta_edited)
-e2e_expect_tables("an edit of beta's kernel" first beta_edited beta)
+e2e_expect_tables("an edit of beta's kernel" gamma_kernel_edited beta_edited beta)
 e2e_run(verdict-after-edit COMMAND "${PREFIX}/bin/tune" verdict --build-dir "${bin}")
 e2e_expect_contains("fresh after the incremental re-mint" "${E2E_OUTPUT}" "inc: fresh")
 
-# The tune target with nothing changed races nothing and keeps every table.
+# The tune target with nothing changed races nothing and writes nothing.
+file(READ "${sidecar}" sidecar_before)
 e2e_build(tune-unchanged "${bin}" TARGET tune)
 e2e_expect_raced("the tune target, nothing changed")
 e2e_expect_contains("the tune target, nothing changed" "${E2E_OUTPUT}"
   "cmake-tune: scope inc: nothing raced: every family's last race on this box measured the code it has now")
-e2e_race_tables(unchanged)
-e2e_expect_tables("the tune target, nothing changed" beta_edited unchanged)
+file(READ "${sidecar}" sidecar_after)
+e2e_expect_equal("the tune target, nothing changed, leaves the sidecar as it was" "${sidecar_after}" "${sidecar_before}")
 
 # A real edit of gamma's fixture: gamma alone.
 file(READ "${src}/gamma_fixture.cpp" fixture)
@@ -103,7 +117,7 @@ e2e_build(edit-gamma-fixture "${bin}")
 e2e_expect_raced("an edit of gamma's fixture" gamma)
 e2e_expect_contains("an edit of gamma's fixture: why" "${E2E_OUTPUT}" "because gamma: its fixture's code changed")
 e2e_race_tables(gamma_edited)
-e2e_expect_tables("an edit of gamma's fixture" unchanged gamma_edited gamma)
+e2e_expect_tables("an edit of gamma's fixture" beta_edited gamma_edited gamma)
 
 # Everything, on request: tune mint --all, and TUNE_ALL=1 on the tune target.
 e2e_run(mint-all COMMAND "${PREFIX}/bin/tune" mint --all --build-dir "${bin}")

@@ -31,6 +31,13 @@ foreach(config Release RelWithDebInfo)
   e2e_expect_equal("${config}: the sidecar is untouched by a comment-only edit" "${comment_written}" "${first_written}")
   e2e_run(verdict-${config} COMMAND "${PREFIX}/bin/tune" verdict --build-dir "${bin}")
   e2e_expect_contains("${config}: still fresh" "${E2E_OUTPUT}" "e2e: fresh")
+  # The recorded recipe included the file the comment went into: a rerun refuses to call the row
+  # it would build now the one that was measured.
+  e2e_json(passes1_hash "${after_comment}" race planted rows passes1 impl_hash)
+  e2e_run(rerun-after-comment-${config} MAY_FAIL COMMAND "${PREFIX}/bin/tune" rerun "${passes1_hash}" --build-dir "${bin}")
+  e2e_expect_equal("${config}: tune rerun of a row whose recipe changed fails" "${E2E_RC}" 1)
+  e2e_expect_contains("${config}: tune rerun of a row whose recipe changed" "${E2E_OUTPUT}"
+    "rerun planted__passes1: it was measured with impl_hash ${passes1_hash}, but its recipe in this tree is now ")
 
   # A touch of the bench itself changes nothing either.
   file(TOUCH "${bin}/tune/e2e/bench")

@@ -59,7 +59,11 @@ TEST_CASE("the bench's answer to a race reads back as written, with errors only 
 }
 
 TEST_CASE("the mint's race request reads back as written; no budget is null, not zero") {
-  race::race_request request{"s", {"dot", "gemm"}, {{"dot", "u4"}}, {}, {}, std::nullopt, 42};
+  race::race_request request;
+  request.scope = "s";
+  request.families = {"dot", "gemm"};
+  request.incumbents = {{"dot", "u4"}};
+  request.seed = 42;
   nlohmann::json written = request;
   CHECK(written["budget_s"].is_null());
   CHECK_FALSE(written.contains("codes"));  // rows without identities: nothing to de-duplicate
@@ -75,6 +79,12 @@ TEST_CASE("the mint's race request reads back as written; no budget is null, not
   REQUIRE(back.failed.count("dot"));
   CHECK(back.failed.at("dot").at("u8").summary() == "crash: killed by SIGSEGV");
   CHECK(back.failed.at("dot").at("u8").diagnostic == "first line");
+  CHECK_FALSE(nlohmann::json(request).contains("only_rows"));
+  request.only_rows["dot"] = {"u8", "u4"};
+  request.baseline["dot"] = "u4";
+  const auto rerun = nlohmann::json(request).get<race::race_request>();
+  CHECK(rerun.only_rows == request.only_rows);
+  CHECK(rerun.baseline == request.baseline);
   CHECK_FALSE(read.budget_s);
   CHECK(read.seed == 42u);
   request.budget_s = 30;

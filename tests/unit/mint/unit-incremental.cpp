@@ -1,5 +1,5 @@
 // Incremental re-mints (mint/incremental.h): which families a re-mint keeps as the sidecar has
-// them, and why it races the others.
+// them, why it races the others, and which failed rows it does not run again.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -12,9 +12,11 @@ using namespace tune;
 
 namespace {
 
-family_decl dot() {
+family_decl dot(const std::string& name = "dot") {
   family_decl f;
-  f.name = "dot";
+  f.name = name;
+  f.reference = "u1";
+  f.fallback = {"u1"};
   for (const char* suffix : {"u1", "u2"}) {
     row_decl r;
     r.suffix = suffix;
@@ -24,13 +26,16 @@ family_decl dot() {
   return f;
 }
 
-// dot's last race: both rows timed with the codes dot() has, under fixture "fx".
+// dot's last race: both rows timed with the codes dot() has, under fixture "fx", by this tool
+// and compiler.
 race::race_table last_race() {
   race::race_table t;
   t.winner = "u2";
   t.fallback = "u1";
   t.verdict = "won";
   t.fixture_sha256 = "fx";
+  t.tool = "cmake-tune 0.1.0";
+  t.compiler = "GNU 12.2.0";
   for (const char* suffix : {"u1", "u2"}) {
     t.rows[suffix].median_ns = 10;
     t.rows[suffix].code_sha256 = std::string("code-") + suffix;
@@ -38,59 +43,68 @@ race::race_table last_race() {
   return t;
 }
 
-sidecar::document measured(const std::string& compiler, const std::string& tool) {
-  sidecar::document doc;
-  doc.provenance.box = "box";
-  doc.provenance.compiler = compiler;
-  doc.provenance.tool = tool;
-  return doc;
-}
-
-mint::remint_basis basis(sidecar::verdict v) {
+mint::remint_basis basis(sidecar::verdict v = sidecar::verdict::fresh) {
   return {{v, std::string(sidecar::to_string(v)) + ": the message"}, "GNU 12.2.0", "cmake-tune 0.1.0", false};
 }
+
+const std::optional<std::string> fx = std::string("fx");
 
 }  // namespace
 
 TEST_CASE("a family whose fixture and every row have the code its last race measured is kept") {
   const auto table = last_race();
-  CHECK_FALSE(mint::why_race_again(dot(), std::string("fx"), &table));
+  CHECK_FALSE(mint::why_race_again(dot(), fx, &table, basis()));
+  auto one_code = table;  // every runnable row of one code: untimed but measured
+  one_code.rows["u2"] = race::race_row{};
+  one_code.rows["u2"].code_sha256 = "code-u2";
+  one_code.rows["u2"].same_code_as = "u1";
+  one_code.rows["u1"].median_ns.reset();
+  CHECK_FALSE(mint::why_race_again(dot(), fx, &one_code, basis()));
 }
 
 TEST_CASE("a family is raced again, saying why, when anything it measured changed") {
   auto f = dot();
   auto table = last_race();
-  CHECK(mint::why_race_again(f, std::string("fx"), nullptr) == "it has no race measured on this box");
-  CHECK(mint::why_race_again(f, std::string("fx2"), &table) == "its fixture's code changed");
-  CHECK(mint::why_race_again(f, std::nullopt, &table) == "its fixture's code identity is unknown");
+  const auto b = basis();
+  CHECK(mint::why_race_again(f, fx, nullptr, b) == "it has no race measured on this box");
+  CHECK(mint::why_race_again(f, std::string("fx2"), &table, b) == "its fixture's code changed");
+  CHECK(mint::why_race_again(f, std::nullopt, &table, b) == "its fixture's code identity is unknown");
 
   f.rows[1].identity->code_sha256 = "code-u2-edited";
-  CHECK(mint::why_race_again(f, std::string("fx"), &table) == "row u2's code changed");
+  CHECK(mint::why_race_again(f, fx, &table, b) == "row u2's code changed");
 
   f = dot();
   f.rows.push_back(f.rows[0]);
   f.rows.back().suffix = "u4";
-  CHECK(mint::why_race_again(f, std::string("fx"), &table) == "row u4 is new");
+  CHECK(mint::why_race_again(f, fx, &table, b) == "row u4 is new");
 
   f = dot();
   f.rows.pop_back();
-  CHECK(mint::why_race_again(f, std::string("fx"), &table) == "row u2 is gone");
+  CHECK(mint::why_race_again(f, fx, &table, b) == "row u2 is gone");
 
   f = dot();
   f.rows[1].identity.reset();
-  CHECK(mint::why_race_again(f, std::string("fx"), &table) == "row u2 has no code identity");
+  CHECK(mint::why_race_again(f, fx, &table, b) == "row u2 has no code identity");
+
+  table.fixture_sha256.reset();  // a table from before fixture identities
+  CHECK(mint::why_race_again(dot(), fx, &table, b) == "its last race recorded no fixture code identity");
 
   table = last_race();
-  table.fixture_sha256.reset();  // a table from before fixture identities
-  CHECK(mint::why_race_again(dot(), std::string("fx"), &table) == "its last race recorded no fixture code identity");
+  table.tool = "cmake-tune 0.0.9";
+  CHECK(mint::why_race_again(dot(), fx, &table, b) ==
+        "its last race was measured by cmake-tune 0.0.9, not cmake-tune 0.1.0");
+  table = last_race();
+  table.compiler = "GNU 13.1.0";
+  CHECK(mint::why_race_again(dot(), fx, &table, b) == "its last race was compiled by GNU 13.1.0, not GNU 12.2.0");
 
   race::race_table adopted;
   adopted.winner = "u2";
   adopted.verdict = "adopted";
-  CHECK(mint::why_race_again(dot(), std::string("fx"), &adopted) == "it has no race measured on this box");
-  race::race_table budget = last_race();
+  CHECK(mint::why_race_again(dot(), fx, &adopted, b) == "it has no race measured on this box");
+  auto budget = last_race();
+  budget.verdict = "budget";
   for (auto& [_, row] : budget.rows) row.median_ns.reset();
-  CHECK(mint::why_race_again(dot(), std::string("fx"), &budget) == "it has no race measured on this box");
+  CHECK(mint::why_race_again(dot(), fx, &budget, b) == "it has no race measured on this box");
 }
 
 TEST_CASE("a row the build left out stands while its last race recorded it failing at the same stage") {
@@ -100,33 +114,109 @@ TEST_CASE("a row the build left out stands while its last race recorded it faili
   auto table = last_race();
   table.rows["u2"] = race::race_row{};
   table.rows["u2"].rejected = "compile: error: 'x' was not declared";
-  CHECK(mint::why_race_again(f, std::string("fx"), &table) == "row u2 now fails to build");
+  CHECK(mint::why_race_again(f, fx, &table, basis()) == "row u2 now fails to build");
   table.rows["u2"].last_fail_reason = race::row_failure{"compile", "error: 'x' was not declared", ""};
-  CHECK_FALSE(mint::why_race_again(f, std::string("fx"), &table));
+  CHECK_FALSE(mint::why_race_again(f, fx, &table, basis()));
   table.rows["u2"].last_fail_reason = race::row_failure{"link", "undefined reference", ""};
-  CHECK(mint::why_race_again(f, std::string("fx"), &table) == "row u2 fails differently");
+  CHECK(mint::why_race_again(f, fx, &table, basis()) == "row u2 fails differently");
 }
 
-TEST_CASE("nothing is kept across a new compiler, a new tool, another box or version, or --all") {
-  const auto doc = measured("GNU 12.2.0", "cmake-tune 0.1.0");
+TEST_CASE("nothing is kept from another box or version, an applied sidecar, or with --all") {
+  sidecar::document doc;
+  doc.provenance.box = "box";
   CHECK_FALSE(mint::why_race_everything(&doc, basis(sidecar::verdict::fresh)));
   CHECK_FALSE(mint::why_race_everything(&doc, basis(sidecar::verdict::missing)));  // a family never measured
   CHECK(mint::why_race_everything(&doc, basis(sidecar::verdict::foreign_box)) == "foreign_box: the message");
   CHECK(mint::why_race_everything(&doc, basis(sidecar::verdict::version)) == "version: the message");
   CHECK(mint::why_race_everything(nullptr, basis(sidecar::verdict::absent)) == "absent: the message");
-  auto all = basis(sidecar::verdict::fresh);
+  auto all = basis();
   all.all = true;
   CHECK(mint::why_race_everything(&doc, all) == "--all / TUNE_ALL races every family");
   auto applied = doc;
   applied.provenance.applied_box = "this box";
-  CHECK(mint::why_race_everything(&applied, basis(sidecar::verdict::fresh)) ==
-        "the sidecar was measured on box and applied here");
-  const auto gcc13 = measured("GNU 13.1.0", "cmake-tune 0.1.0");
-  CHECK(mint::why_race_everything(&gcc13, basis(sidecar::verdict::fresh)) ==
-        "the compiler changed from GNU 13.1.0 to GNU 12.2.0 since the last mint");
-  const auto old_tool = measured("GNU 12.2.0", "cmake-tune 0.0.9");
-  CHECK(mint::why_race_everything(&old_tool, basis(sidecar::verdict::fresh)) ==
-        "the tool changed from cmake-tune 0.0.9 to cmake-tune 0.1.0 since the last mint");
+  CHECK(mint::why_race_everything(&applied, basis()) == "the sidecar was measured on box and applied here");
+}
+
+TEST_CASE("a row's runtime failure is not run again while its code, fixture, tool and compiler are the same") {
+  auto table = last_race();
+  table.rows["u2"] = race::race_row{};
+  table.rows["u2"].code_sha256 = "code-u2";
+  table.rows["u2"].last_fail_reason = race::row_failure{"timeout", "a call ran past 2 s", ""};
+  const auto b = basis();
+  const auto known = mint::known_failures(dot(), fx, &table, b);
+  REQUIRE(known.count("u2") == 1);
+  CHECK(known.at("u2").summary() == "timeout: a call ran past 2 s");
+  CHECK(known.size() == 1);
+  CHECK(mint::known_failures(dot(), std::string("fx2"), &table, b).empty());  // another fixture: run again
+  CHECK(mint::known_failures(dot(), std::nullopt, &table, b).empty());
+  auto edited = dot();
+  edited.rows[1].identity->code_sha256 = "code-u2-edited";  // another code: run again
+  CHECK(mint::known_failures(edited, fx, &table, b).empty());
+  auto other_tool = table;
+  other_tool.tool = "cmake-tune 0.0.9";
+  CHECK(mint::known_failures(dot(), fx, &other_tool, b).empty());
+  table.rows["u2"].last_fail_reason = race::row_failure{"compile", "error", ""};  // the build's, not the race's
+  CHECK(mint::known_failures(dot(), fx, &table, b).empty());
+  CHECK(mint::known_failures(dot(), fx, nullptr, b).empty());
+}
+
+TEST_CASE("a re-mint keeps the unchanged families, races the rest with why, and prefers a measurement to a profile") {
+  manifest m;
+  m.families = {dot("alpha"), dot("beta"), dot("gamma")};
+  m.families[1].rows[1].identity->code_sha256 = "code-u2-edited";  // beta's u2 changed
+  sidecar::document doc;
+  doc.provenance.box = "box";
+  for (const char* name : {"alpha", "beta", "gamma"}) {
+    doc.kernels[name] = "u2";
+    doc.race[name] = last_race();
+  }
+  doc.race["beta"].rows["u1"] = race::race_row{};  // and its u1 crashed, with the code it has now
+  doc.race["beta"].rows["u1"].code_sha256 = "code-u1";
+  doc.race["beta"].rows["u1"].last_fail_reason = race::row_failure{"crash", "killed by SIGSEGV", ""};
+  const mint::fixture_identity fixture = [](const family_decl&) { return std::optional<std::string>("fx"); };
+
+  mint::race_plan plan;
+  plan.families = {"alpha", "beta"};
+  plan.adopted["gamma"] = {"u1", "x86-avx2"};
+  mint::keep_unchanged(plan, m, &doc, basis(), fixture, "stale_binary: the message");
+  CHECK(plan.families == std::vector<std::string>{"beta"});
+  CHECK(plan.kept == std::vector<std::string>{"alpha", "gamma"});
+  CHECK(plan.adopted.empty());
+  CHECK(plan.why_kept.at("gamma") == "its last race on this box measured the code it has now");
+  CHECK(plan.why == "beta: row u2's code changed; stale_binary: the message");
+  REQUIRE(plan.known_failures.count("beta") == 1);
+  CHECK(plan.known_failures.at("beta").at("u1").stage == "crash");
+
+  // Nothing changed: nothing raced, and the why says so.
+  m.families[1] = dot("beta");
+  doc.race["beta"] = last_race();
+  mint::race_plan same;
+  same.families = {"alpha", "beta", "gamma"};
+  mint::keep_unchanged(same, m, &doc, basis(), fixture, "");
+  CHECK(same.families.empty());
+  CHECK(same.why == "every family's last race on this box measured the code it has now");
+
+  // An adopted family whose table is a profile's stays adopted, and gives no reason.
+  doc.race["gamma"] = race::race_table{};
+  doc.race["gamma"].winner = "u1";
+  doc.race["gamma"].verdict = "adopted";
+  mint::race_plan residue;
+  residue.families = {"alpha"};
+  residue.adopted["gamma"] = {"u1", "x86-avx2"};
+  mint::keep_unchanged(residue, m, &doc, basis(), fixture, "stale_binary: the message");
+  CHECK(residue.adopted.count("gamma") == 1);
+  CHECK(residue.why == "every family's last race on this box measured the code it has now; stale_binary: the message");
+
+  // --all keeps nothing.
+  auto all = basis();
+  all.all = true;
+  mint::race_plan everything;
+  everything.families = {"alpha", "beta", "gamma"};
+  everything.why = "the tune target races every family";
+  mint::keep_unchanged(everything, m, &doc, all, fixture, "");
+  CHECK(everything.families.size() == 3);
+  CHECK(everything.kept.empty());
+  CHECK(everything.why == "--all / TUNE_ALL races every family");
 }
 
 TEST_CASE("the fixture's code identity is its object's, unknown when the manifest names none") {
@@ -138,23 +228,4 @@ TEST_CASE("the fixture's code identity is its object's, unknown when the manifes
   f.fixture_object = dir.path() / "not-elf.o";
   std::ofstream(f.fixture_object) << "not an object";
   CHECK_FALSE(mint::fixture_code(f));
-}
-
-TEST_CASE("a row's runtime failure is not retried while its code and the fixture are the ones that failed") {
-  auto table = last_race();
-  table.rows["u2"] = race::race_row{};
-  table.rows["u2"].code_sha256 = "code-u2";
-  table.rows["u2"].last_fail_reason = race::row_failure{"timeout", "a call ran past 2 s", ""};
-  const auto known = mint::known_failures(dot(), std::string("fx"), &table);
-  REQUIRE(known.count("u2") == 1);
-  CHECK(known.at("u2").summary() == "timeout: a call ran past 2 s");
-  CHECK(known.size() == 1);
-  CHECK(mint::known_failures(dot(), std::string("fx2"), &table).empty());  // another fixture: retried
-  CHECK(mint::known_failures(dot(), std::nullopt, &table).empty());
-  auto edited = dot();
-  edited.rows[1].identity->code_sha256 = "code-u2-edited";  // another code: retried
-  CHECK(mint::known_failures(edited, std::string("fx"), &table).empty());
-  table.rows["u2"].last_fail_reason = race::row_failure{"compile", "error", ""};  // the build's, not the race's
-  CHECK(mint::known_failures(dot(), std::string("fx"), &table).empty());
-  CHECK(mint::known_failures(dot(), std::string("fx"), nullptr).empty());
 }

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "race/same_code.h"
 #include "race_rig.h"
 
 using namespace tune::race;
@@ -192,6 +193,16 @@ TEST_CASE("a family with one runnable row holds without racing") {
   CHECK(f.winner == "base");
   CHECK(f.outcome == verdict::holds);
   CHECK(f.note == "base is the only runnable row; nothing to race");
+  CHECK(r.timer.timed_rows.empty());
+}
+
+TEST_CASE("a family whose runnable rows are all of one code holds without racing, and says so") {
+  rig r;
+  r.add("dot", {{"base", 1000}, {"sse42", 1000}});
+  r.families[0].rows[1].rejected = same_code_text("base");
+  const family_result f = r.run().families.at(0);
+  CHECK(f.winner == "base");
+  CHECK(f.note == "every runnable row has the same code as base; nothing to race");
   CHECK(r.timer.timed_rows.empty());
 }
 

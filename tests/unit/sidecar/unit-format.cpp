@@ -63,7 +63,7 @@ TEST_CASE("shape_error names the first departure from the format") {
     CHECK_FALSE(sidecar::shape_error(doc));
     doc["race"]["dot"]["rows"]["u2"]["same_code_as"] = "u9";
     CHECK(sidecar::shape_error(doc) ==
-          "race.dot.rows.u2.same_code_as names \"u9\", which is not a row of this table that was raced");
+          "race.dot.rows.u2.same_code_as names \"u9\", which is not a row of this table that stands for its code");
     doc["race"]["dot"]["rows"]["u2"]["same_code_as"] = "u1";
     doc["race"]["dot"]["rows"]["u1"]["same_code_as"] = "u2";
     CHECK(sidecar::shape_error(doc).value_or("").find("same_code_as") != std::string::npos);

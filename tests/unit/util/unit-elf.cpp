@@ -4,6 +4,7 @@
 
 #include <elf.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -71,7 +72,12 @@ TEST_CASE("an object's code hash keeps its symbols and relocations, not its debu
   util::write_file_atomic(original, *util::read_file("/proc/self/exe"));
   const auto code = util::object_code_sha256(original);
   CHECK(util::object_code_sha256(flipped(dir, ".comment", "comment")) == code);
-  CHECK(util::object_code_sha256(flipped(dir, ".debug_info", "debug")) == code);  // built with -g
+  const auto sections = util::elf_sections(*util::read_file("/proc/self/exe"));
+  REQUIRE(sections);
+  if (std::any_of(sections->begin(), sections->end(), [](const auto& s) { return s.name == ".debug_info"; }))
+    CHECK(util::object_code_sha256(flipped(dir, ".debug_info", "debug")) == code);
+  else
+    MESSAGE("this test program has no debug information (built without -g): that part is not checked");
   CHECK(util::object_code_sha256(flipped(dir, ".text", "text")) != code);
   CHECK(util::object_code_sha256(flipped(dir, ".symtab", "symtab")) != code);
   const auto script = dir.path() / "bench.sh";

@@ -1,0 +1,191 @@
+#include "mint/rerun.h"
+
+#include <cstdio>
+#include <optional>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "box/identity.h"
+#include "manifest/manifest.h"
+#include "mint/impl_hash.h"
+#include "mint/race_result.h"
+#include "race/table.h"
+#include "sidecar/verdict.h"
+#include "util/atomic_file.h"
+#include "util/json_file.h"
+#include "util/json_reader.h"
+#include "util/subprocess.h"
+
+namespace tune::mint {
+
+namespace {
+
+// Exit code of a bench whose race answered (tuner/bench/main.cpp): ok, or some family failed.
+constexpr int bench_family_error = 2;
+
+struct found_row {
+  std::filesystem::path manifest;
+  std::string family, suffix;
+  race::race_table table;  // the family's recorded race
+  std::string seat;        // kernels.<family> in the sidecar
+  std::string written;     // when the sidecar was written
+};
+
+void print_error(const std::string& text) { std::fprintf(stderr, "error: cmake-tune: %s\n", text.c_str()); }
+
+std::string time_text(const race::race_table& t, const std::string& suffix) {
+  const auto row = t.rows.find(suffix);
+  if (row == t.rows.end()) return "not in the race";
+  if (const auto time = race::time_of(t, suffix)) return fmt::format("{:.1f} ns", time->median_ns);
+  if (row->second.rejected) return *row->second.rejected;
+  return "not timed";
+}
+
+std::string gate_text(const race::race_table& t, const std::string& suffix) {
+  const auto row = t.rows.find(suffix);
+  if (row == t.rows.end()) return "not in the race";
+  if (row->second.last_fail_reason) return "failed: " + row->second.last_fail_reason->summary();
+  if (row->second.rejected) return "not run: " + *row->second.rejected;
+  return "passed";
+}
+
+std::string ratio_text(const race::race_table& t, const std::string& row, const std::string& seat) {
+  const auto a = race::time_of(t, row), b = race::time_of(t, seat);
+  if (!a || !b || !(a->median_ns > 0)) return "-";
+  return fmt::format("{:+.1f}%", (b->median_ns / a->median_ns - 1) * 100);
+}
+
+// The row whose recorded impl_hash starts with `hash`, in every scope's sidecar; errors name what
+// was searched.
+std::optional<found_row> find_row(const std::vector<std::filesystem::path>& manifests, const std::string& hash) {
+  std::vector<found_row> found;
+  for (const auto& file : manifests) {
+    const manifest m = load_manifest(file);
+    const auto loaded = sidecar::load(sidecar_path(m));
+    if (!loaded.doc) continue;
+    for (const auto& family : m.families) {
+      const auto* table = loaded.doc->race_of(family.name);
+      if (!table) continue;
+      for (const auto& [suffix, row] : table->rows)
+        if (row.impl_hash && row.impl_hash->rfind(hash, 0) == 0) {
+          const std::string* seat = loaded.doc->seat_of(family.name);
+          found.push_back({file, family.name, suffix, *table, seat ? *seat : table->fallback,
+                           loaded.doc->provenance.written.value_or("?")});
+        }
+    }
+  }
+  if (found.size() == 1) return found.front();
+  if (found.empty())
+    print_error(
+        fmt::format("rerun {}: no row of this build tree's sidecars has that impl_hash (tune explain "
+                    "<family> --json lists each row's)",
+                    hash));
+  else
+    print_error(fmt::format("rerun {}: {} rows have an impl_hash starting so ({}__{}, {}__{}, ...); give more of it",
+                            hash, found.size(), found[0].family, found[0].suffix, found[1].family, found[1].suffix));
+  return std::nullopt;
+}
+
+}  // namespace
+
+int rerun_command(const std::vector<std::filesystem::path>& manifests, const std::string& hash) {
+  if (hash.size() < 8 || hash.find_first_not_of("0123456789abcdef") != std::string::npos) {
+    print_error(fmt::format("rerun '{}': give a row's impl_hash, at least its first 8 hex digits", hash));
+    return 1;
+  }
+  const auto row = find_row(manifests, hash);
+  if (!row) return 1;
+  const std::string name = row->family + "__" + row->suffix;
+  manifest m = load_manifest(row->manifest);
+
+  // The row as the tree builds it now: the bench, which links every row.
+  util::spawn_options build;
+  build.argv = {"cmake", "--build", m.build_dir.string(), "--target", "tune_bench_" + m.scope};
+  if (m.multi_config) build.argv.insert(build.argv.end(), {"--config", m.config});
+  build.capture_stdout = build.capture_stderr = true;
+  const auto built = util::run_process(build);
+  if (built.signaled || built.exit_code != 0) {
+    print_error(fmt::format("rerun {}: rebuilding the bench of scope {} failed ({}):\n{}{}", name, m.scope,
+                            built.describe(), built.out, built.err));
+    return 1;
+  }
+  m = load_manifest(row->manifest);  // the rows' identities as the rebuild left them
+  const family_decl* family = m.family(row->family);
+  const row_decl* decl = family ? family->row(row->suffix) : nullptr;
+  if (!decl) {
+    print_error(fmt::format("rerun {}: the family no longer has this row, so it cannot be rebuilt", name));
+    return 1;
+  }
+  const auto box = box::this_box();
+  const auto& recorded = row->table.rows.at(row->suffix);
+  const std::string now = impl_hash(m, *family, *decl, box.cls);
+  if (now != *recorded.impl_hash) {
+    print_error(
+        fmt::format("rerun {}: it was measured with impl_hash {}, but its recipe in this tree is now {} "
+                    "(its sources, the headers it reads, its flags, the compiler or the box's class "
+                    "changed), so it cannot be rebuilt as it was measured",
+                    name, *recorded.impl_hash, now));
+    return 1;
+  }
+
+  // The seat to time it against: the family's seat, or when the row is the seat, the fallback.
+  std::string against = row->seat;
+  if (against == row->suffix) against = row->table.fallback;
+  if (against == row->suffix || !family->row(against)) against = family->reference;
+
+  race::race_request request;
+  request.scope = m.scope;
+  request.families = {row->family};
+  request.budget_s = m.budget_s;
+  request.seed = std::random_device{}();
+  request.only_rows[row->family] = {row->suffix, against};
+  request.baseline[row->family] = against;
+  const auto request_file = m.state_dir / "rerun-request.json";
+  const auto result_file = m.state_dir / "rerun-result.json";
+  std::filesystem::create_directories(m.state_dir);
+  std::filesystem::remove(result_file);
+  util::write_file_atomic(request_file, util::json_text(nlohmann::json(request)));
+  util::spawn_options run;
+  run.argv = {m.bench.string(), "race", "--request", request_file.string(), "--out", result_file.string()};
+  run.capture_stdout = true;
+  const auto ran = util::run_process(run);
+  const auto text = util::read_file(result_file);
+  if (ran.signaled || (ran.exit_code != 0 && ran.exit_code != bench_family_error) || !text) {
+    print_error(
+        fmt::format("rerun {}: the bench {} failed ({}) before it answered", name, m.bench.string(), ran.describe()));
+    return 1;
+  }
+  race::race_answer answer;
+  try {
+    const auto parsed = util::parse_json(*text, result_file);
+    check_race_result(parsed, result_file);
+    answer = parsed.get<race::race_answer>();
+  } catch (const util::json_error& e) {
+    print_error(fmt::format("rerun {}: the bench answered with an unreadable result: {}", name, e.what()));
+    return 1;
+  }
+  if (const auto error = answer.errors.find(row->family); error != answer.errors.end()) {
+    print_error(fmt::format("rerun {}: family {} cannot be raced now: {}", name, row->family, error->second));
+    return 1;
+  }
+  const race::race_table& again = answer.families.at(row->family);
+
+  std::printf("rerun of %s (impl_hash %s), against %s\n", name.c_str(), recorded.impl_hash->c_str(), against.c_str());
+  const std::string code = !recorded.code_sha256 ? "no code identity recorded"
+                           : decl->identity && decl->identity->code_sha256 == *recorded.code_sha256
+                               ? "the code measured"
+                               : "other code than measured";
+  std::printf("  rebuilt from the recorded recipe: %s\n", code.c_str());
+  std::printf("  %-22s %-40s %s\n", "", fmt::format("recorded ({})", row->written).c_str(), "now");
+  std::printf("  %-22s %-40s %s\n", "gate", gate_text(row->table, row->suffix).c_str(),
+              gate_text(again, row->suffix).c_str());
+  for (const auto& suffix : {row->suffix, against})
+    std::printf("  %-22s %-40s %s\n", (suffix + " median").c_str(), time_text(row->table, suffix).c_str(),
+                time_text(again, suffix).c_str());
+  std::printf("  %-22s %-40s %s\n", (row->suffix + " over " + against).c_str(),
+              ratio_text(row->table, row->suffix, against).c_str(), ratio_text(again, row->suffix, against).c_str());
+  return 0;
+}
+
+}  // namespace tune::mint
