@@ -271,9 +271,17 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
     in.rows = race_rows(*f, g.gate.rows());
     const auto only = request.only_rows.find(f->name);
     if (only != request.only_rows.end()) mark_not_rerun(in.rows, only->second);
-    if (const auto base = request.baseline.find(f->name); base != request.baseline.end())
-      for (std::size_t k = 0; k < in.rows.size(); ++k)
-        if (in.rows[k].suffix == base->second && !in.rows[k].rejected) in.fallback = k;
+    if (const auto base = request.baseline.find(f->name); base != request.baseline.end()) {
+      const auto row = std::find_if(in.rows.begin(), in.rows.end(),
+                                    [&](const tune::race::row_input& r) { return r.suffix == base->second; });
+      if (row == in.rows.end() || row->rejected) {
+        answer.errors[f->name] =
+            fmt::format("the row to time against, {}, cannot run now: {}", base->second,
+                        row == in.rows.end() ? std::string("the family has no such row") : *row->rejected);
+        continue;
+      }
+      in.fallback = static_cast<std::size_t>(row - in.rows.begin());
+    }
     // Rows that compiled to the same code are one candidate (docs/design/candidates.md).
     std::map<std::string, std::string> same;
     if (const auto codes = request.codes.find(f->name); codes != request.codes.end()) {

@@ -40,8 +40,8 @@ std::optional<std::string> why_race_again(const family_decl& family, const std::
                                           const race::race_table* last, const remint_basis& basis);
 
 // The rows of `family` whose failure `last` records with the code each has now, under the
-// fixture, tool and compiler it has now: a runtime failure (gate, crash, exit, throw, timeout),
-// not a build one. What a re-mint does not run again.
+// fixture, tool and compiler it has now, and the reference its code too: a runtime failure (gate,
+// crash, exit, throw, timeout), not a build one. What a re-mint does not run again.
 std::map<std::string, race::row_failure> known_failures(const family_decl& family,
                                                         const std::optional<std::string>& fixture_code,
                                                         const race::race_table* last, const remint_basis& basis);

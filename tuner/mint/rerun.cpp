@@ -1,5 +1,8 @@
 #include "mint/rerun.h"
 
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdio>
 #include <optional>
 #include <random>
@@ -9,10 +12,12 @@
 #include "box/identity.h"
 #include "manifest/manifest.h"
 #include "mint/impl_hash.h"
+#include "mint/quiet_build.h"
 #include "mint/race_result.h"
 #include "race/table.h"
 #include "sidecar/verdict.h"
 #include "util/atomic_file.h"
+#include "util/file_lock.h"
 #include "util/json_file.h"
 #include "util/json_reader.h"
 #include "util/subprocess.h"
@@ -21,8 +26,11 @@ namespace tune::mint {
 
 namespace {
 
-// Exit code of a bench whose race answered (tuner/bench/main.cpp): ok, or some family failed.
+// Exit codes of a bench whose race answered (tuner/bench/main.cpp): some family failed, the noise
+// ceiling refused the mint, it was interrupted.
 constexpr int bench_family_error = 2;
+constexpr int bench_noise_refused = 3;
+constexpr int bench_interrupted = 4;
 
 struct found_row {
   std::filesystem::path manifest;
@@ -133,17 +141,32 @@ int rerun_command(const std::vector<std::filesystem::path>& manifests, const std
   std::string against = row->seat;
   if (against == row->suffix) against = row->table.fallback;
   if (against == row->suffix || !family->row(against)) against = family->reference;
+  if (against == row->suffix) {
+    print_error(
+        fmt::format("rerun {}: it is the family's seat, fallback and reference, so there is no other row to "
+                    "time it against",
+                    name));
+    return 1;
+  }
 
   race::race_request request;
   request.scope = m.scope;
   request.families = {row->family};
-  request.budget_s = m.budget_s;
+  // No budget: a rerun times its two rows to the protocol's end, however the scope's mint is bounded.
   request.seed = std::random_device{}();
   request.only_rows[row->family] = {row->suffix, against};
   request.baseline[row->family] = against;
   const auto request_file = m.state_dir / "rerun-request.json";
   const auto result_file = m.state_dir / "rerun-result.json";
   std::filesystem::create_directories(m.state_dir);
+  // Measured like a mint: never beside another mint of the tree, nor beside the build's jobs.
+  util::file_lock one_mint_at_a_time(
+      m.build_dir / "tune" / "mint", fmt::format("pid {}, rerun of {}", ::getpid(), name),
+      [&](const std::string& holder) {
+        std::fprintf(stderr, "cmake-tune: waiting for another mint of this build tree to finish (%s)\n",
+                     holder.c_str());
+      });
+  wait_for_quiet_build(std::chrono::seconds(120), [](int, double) {});
   std::filesystem::remove(result_file);
   util::write_file_atomic(request_file, util::json_text(nlohmann::json(request)));
   util::spawn_options run;
@@ -151,7 +174,9 @@ int rerun_command(const std::vector<std::filesystem::path>& manifests, const std
   run.capture_stdout = true;
   const auto ran = util::run_process(run);
   const auto text = util::read_file(result_file);
-  if (ran.signaled || (ran.exit_code != 0 && ran.exit_code != bench_family_error) || !text) {
+  const bool answered = !ran.signaled && (ran.exit_code == 0 || ran.exit_code == bench_family_error ||
+                                          ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted);
+  if (!answered || !text) {
     print_error(
         fmt::format("rerun {}: the bench {} failed ({}) before it answered", name, m.bench.string(), ran.describe()));
     return 1;
@@ -163,6 +188,11 @@ int rerun_command(const std::vector<std::filesystem::path>& manifests, const std
     answer = parsed.get<race::race_answer>();
   } catch (const util::json_error& e) {
     print_error(fmt::format("rerun {}: the bench answered with an unreadable result: {}", name, e.what()));
+    return 1;
+  }
+  if (ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted) {
+    print_error(fmt::format("rerun {}: the bench measured nothing it would stand by: {}", name,
+                            answer.mint.reason.empty() ? std::string("refused") : answer.mint.reason));
     return 1;
   }
   if (const auto error = answer.errors.find(row->family); error != answer.errors.end()) {
@@ -185,6 +215,7 @@ int rerun_command(const std::vector<std::filesystem::path>& manifests, const std
                 time_text(again, suffix).c_str());
   std::printf("  %-22s %-40s %s\n", (row->suffix + " over " + against).c_str(),
               ratio_text(row->table, row->suffix, against).c_str(), ratio_text(again, row->suffix, against).c_str());
+  if (!again.timed()) std::printf("  %s\n", again.note.c_str());
   return 0;
 }
 

@@ -152,6 +152,9 @@ TEST_CASE("a row's runtime failure is not run again while its code, fixture, too
   auto edited = dot();
   edited.rows[1].identity->code_sha256 = "code-u2-edited";  // another code: run again
   CHECK(mint::known_failures(edited, fx, &table, b).empty());
+  auto new_reference = dot();
+  new_reference.rows[0].identity->code_sha256 = "code-u1-edited";  // the reference u1 changed: all retried
+  CHECK(mint::known_failures(new_reference, fx, &table, b).empty());
   auto other_tool = table;
   other_tool.tool = "cmake-tune 0.0.9";
   CHECK(mint::known_failures(dot(), fx, &other_tool, b).empty());
