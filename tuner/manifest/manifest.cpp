@@ -122,8 +122,16 @@ manifest load_manifest(const std::filesystem::path& file) {
         row.defines = r["defines"].strings();
         if (const auto v = r.find("linkage")) row.linkage = v->string();
         if (const auto v = r.find("build_record")) row.build_record = v->string();
-        row.left_out = left_out(row.build_record);
-        if (!row.left_out) row.identity = isolate::read_row_identity(row.build_record);
+        // The record path comes from the manifest: an error reading it is an error of this file.
+        try {
+          row.left_out = left_out(row.build_record);
+          if (!row.left_out) row.identity = isolate::read_row_identity(row.build_record);
+        } catch (const std::runtime_error& e) {
+          throw std::runtime_error(
+              fmt::format("manifest {}: the build record of {}_{} cannot be read: {}; re-run "
+                          "CMake's configure step",
+                          file.string(), d.name, row.suffix, e.what()));
+        }
         d.rows.push_back(std::move(row));
       }
       // Manifests written before COMPANIONS existed have no such member: no companions.
