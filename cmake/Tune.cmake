@@ -38,6 +38,7 @@ Cache variables: ``TUNE_POLICY``, ``TUNE_SIDECAR``, ``TUNE_RELEASE``, ``TUNE_QUI
 #                     INCLUDES,LINK,DIR,COMPANIONS,HAS_ISA}              tune_kernel_family
 #   _TUNE_F_<family>_C_<companion>_SIGNATURE, _TUNE_COMPANION_<companion>_FAMILY   the same
 #   _TUNE_F_<family>_{ROWS,REFERENCE,ROWS_DIR}                           _tune_add_row_objects
+#   _TUNE_F_<family>_GENERATOR_TRIGGER                                   _tune_generator_rows
 #   _TUNE_F_<family>_R_<suffix>_{SPEC,REQUIRES,FLAGS,DEFS,LINKAGE,CRITICAL}   the same, per row
 #   _TUNE_F_<family>_REGISTRY                                            _tune_write_registry
 #   _TUNE_F_<family>_EXPORTED_BY                                         tune_link(... EXPORT)
@@ -63,6 +64,7 @@ include("${_TUNE_MODULE_DIR}/tune/Isa.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Settings.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Rows.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Bench.cmake")
+include("${_TUNE_MODULE_DIR}/tune/Generator.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Finalize.cmake")
 if(EXISTS "${_TUNE_MODULE_DIR}/TunePlan.cmake")
   include("${_TUNE_MODULE_DIR}/TunePlan.cmake")
@@ -137,6 +139,7 @@ endfunction()
       [TOLERANCE exact | abs=<x> | rel=<x> | ulp=<n>]
       [COMPANIONS <function> ["<ret>(<params>)"]...]
       [TIMEOUT <seconds>]
+      [GENERATOR <command> [<arg>...] [GENERATOR_TIMEOUT <seconds>]]
       [INCLUDES <dir>...] [LINK <target>...])
 
   ``SCOPE``
@@ -178,15 +181,23 @@ endfunction()
   ``TIMEOUT``
     Seconds one call of a row may take before the row is killed and left out (default: 20 times
     the reference's own call at the gate, at least 2 s). docs/fixtures.md, "Time limits".
+  ``GENERATOR``
+    A command the configure step runs with the family's description (``tune-generate-request/1``)
+    on standard input; the rows it prints (``tune-generate-proposals/1``) join the family after
+    the fixed-condition check of declared rows, and ``<family>_generate_meta.json`` beside the
+    sidecar records each proposal and its outcome (tune/Generator.cmake; docs/cmake-api.md,
+    "Generators").
+  ``GENERATOR_TIMEOUT``
+    Seconds the generator may run before it is killed and the configure fails (default 60).
   ``INCLUDES``, ``LINK``
     Include folders and link targets the kernel sources and the fixture need.
 #]=======================================================================]
 function(tune_kernel_family name)
   cmake_parse_arguments(PARSE_ARGV 1 arg ""
-    "SCOPE;SIGNATURE;FIXTURE;TOLERANCE;REFERENCE;TIMEOUT"
-    "SOURCES;AXES;PERMUTATIONS;EXCLUDE;REFERENCE_SOURCES;FALLBACK;COMPANIONS;INCLUDES;LINK")
+    "SCOPE;SIGNATURE;FIXTURE;TOLERANCE;REFERENCE;TIMEOUT;GENERATOR_TIMEOUT"
+    "SOURCES;AXES;PERMUTATIONS;EXCLUDE;REFERENCE_SOURCES;FALLBACK;COMPANIONS;INCLUDES;LINK;GENERATOR")
   _tune_reject_unparsed(tune_kernel_family "${name}"
-    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK"
+    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT"
     "${arg_UNPARSED_ARGUMENTS}")
   set(fn "tune_kernel_family(${name})")
   # A misspelt keyword after a list keyword lands in that list: name it as a keyword, not a file.
@@ -195,7 +206,7 @@ function(tune_kernel_family name)
       if(_token MATCHES "^[A-Z][A-Z_]+$" AND NOT TARGET "${_token}")
         message(FATAL_ERROR "${fn}: ${_kw} names '${_token}', which looks like a misspelt keyword; the keywords are "
           "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, "
-          "TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK.")
+          "TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT.")
       endif()
     endforeach()
   endforeach()
@@ -243,6 +254,20 @@ function(tune_kernel_family name)
     message(FATAL_ERROR "${fn}: TIMEOUT 0 would kill every row at its first call; give the seconds one call may "
       "take, e.g. TIMEOUT 10, or leave TIMEOUT out for the default.")
   endif()
+  if("GENERATOR" IN_LIST arg_KEYWORDS_MISSING_VALUES)
+    message(FATAL_ERROR "${fn}: GENERATOR names no command; write GENERATOR <command> [<arg>...], e.g. "
+      "GENERATOR \${CMAKE_COMMAND} -P propose.cmake, or leave GENERATOR out.")
+  endif()
+  if(DEFINED arg_GENERATOR_TIMEOUT AND NOT arg_GENERATOR_TIMEOUT MATCHES "^[1-9][0-9]*$")
+    message(FATAL_ERROR "${fn}: GENERATOR_TIMEOUT '${arg_GENERATOR_TIMEOUT}' is not a whole number of seconds "
+      "greater than 0; write e.g. GENERATOR_TIMEOUT 120, or leave it out for 60.")
+  endif()
+  if(DEFINED arg_GENERATOR_TIMEOUT AND NOT arg_GENERATOR)
+    message(FATAL_ERROR "${fn}: GENERATOR_TIMEOUT is given without a GENERATOR; add GENERATOR <command> or remove it.")
+  endif()
+  if(NOT DEFINED arg_GENERATOR_TIMEOUT)
+    set(arg_GENERATOR_TIMEOUT 60)
+  endif()
 
   _tune_absolute_paths(_sources "${arg_SOURCES}")
   _tune_absolute_paths(_fixture "${arg_FIXTURE}")
@@ -271,6 +296,11 @@ function(tune_kernel_family name)
   string(REPLACE "\\;" ";" _fallback "${arg_FALLBACK}")
   _tune_check_fallback("${fn}" "${_fallback}" "${_rows_SUFFIXES}")
   _tune_parse_companions("${fn}" "${name}" "${arg_SIGNATURE}" _companions "${arg_COMPANIONS}")
+  # After the reference and the FALLBACK chain are checked: a proposed row is neither.
+  if(arg_GENERATOR)
+    _tune_generator_rows("${fn}" "${name}" _rows "${arg_SCOPE}" "${arg_SIGNATURE}" ${_grid} ${arg_GENERATOR_TIMEOUT}
+      ${arg_GENERATOR})
+  endif()
 
   set_property(GLOBAL APPEND PROPERTY _TUNE_FAMILIES "${name}")
   set_property(GLOBAL APPEND PROPERTY _TUNE_S_${arg_SCOPE}_FAMILIES "${name}")

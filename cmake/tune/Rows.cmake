@@ -10,6 +10,8 @@
 #                          per row: empty expressions would vanish from a list)
 #   <p>_AXES               every axis the family names, in order; <p>_VALUES_<AXIS> its values
 #   <p>_REFERENCE          the reference row's suffix (after _tune_pick_reference)
+#   <p>_EXTRA_FLAGS_<suffix>  flags a generator's proposal brings (cmake/tune/Generator.cmake);
+#                          unset for declared rows
 # A function that reads the record loads it into the locals _specs, _suffixes, _req_<suffix>,
 # _axes, _values_<AXIS> and _reference (_tune_load_rows); one that changes it hands it back to its
 # caller with _tune_return_rows.
@@ -512,6 +514,8 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
         get_property(_flags GLOBAL PROPERTY _TUNE_ISA_${_mine}_FLAGS)
       endif()
     endforeach()
+    # A generator's proposal may bring flags of its own (cmake/tune/Generator.cmake checks them).
+    list(APPEND _flags ${${rows}_EXTRA_FLAGS_${_suffix}})
 
     if(_suffix STREQUAL "reference" AND NOT "${reference_sources}" STREQUAL "")
       set(_row_sources "${reference_sources}")

@@ -111,6 +111,7 @@ manifest load_manifest(const std::filesystem::path& file) {
       if (const auto t = f.find("timeout_s")) d.timeout_s = t->number_or_null();
       // Manifests written before incremental re-mints have none: such a family is always raced.
       if (const auto o = f.find("fixture_object")) d.fixture_object = o->string();
+      if (const auto t = f.find("generator_trigger")) d.generator_trigger = t->string();
       const auto rows = f["rows"].array();
       for (std::size_t k = 0; k < rows.size(); ++k) {
         const auto r = rows.at(k);

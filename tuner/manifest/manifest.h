@@ -53,6 +53,10 @@ struct family_decl {
   // The object the family's fixture compiles into (its bench registry, tune/Bench.cmake): what
   // the fixture's code identity is hashed from (mint/incremental.h). Empty when not recorded.
   std::filesystem::path fixture_object;
+  // A family with a GENERATOR (cmake/tune/Generator.cmake): the file the mint writes the family's
+  // race table to when it races it, which the configure step depends on, so that a changed table
+  // runs the generator again. Empty without a generator.
+  std::filesystem::path generator_trigger;
   const row_decl* row(const std::string& suffix) const;
 };
 

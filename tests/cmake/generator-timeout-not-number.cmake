@@ -1,0 +1,11 @@
+# GENERATOR_TIMEOUT is whole seconds.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4
+  FALLBACK "unroll4"
+  GENERATOR sh generators/good.sh
+  GENERATOR_TIMEOUT 0)

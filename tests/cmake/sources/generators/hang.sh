@@ -1,0 +1,3 @@
+#!/bin/sh
+# A generator that never answers.
+exec sleep 600

@@ -1,0 +1,79 @@
+# A family with a GENERATOR (docs/cmake-api.md "Generators"), built, tuned and run: the configure
+# step runs the generator, its new row is compiled, raced and crowned (it does half the work of
+# the best declared row), its duplicate is recorded and not built; the mint writes the race table
+# where the configure step looks, so the next build configures again and the generator sees the
+# table with its row in it; after that, builds run neither CMake nor the generator.
+include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
+
+e2e_fresh_dir()
+set(src "${WORK_DIR}/src")
+file(COPY "${E2E_DIR}/generator/" DESTINATION "${src}")
+# The kernel is planted's: PASSES passes over the input, each of which the compiler must keep.
+configure_file("${E2E_DIR}/project/planted.cpp" "${src}/passes.cpp" COPYONLY)
+set(bin "${WORK_DIR}/build")
+set(log "${src}/generator.log")
+
+e2e_configure(configure "${src}" "${bin}" Ninja -DCMAKE_BUILD_TYPE=Release)
+e2e_expect_contains("the configure step runs the generator" "${E2E_OUTPUT}"
+  "tune_kernel_family(passes): GENERATOR proposed 3 row(s), 2 accepted")
+e2e_read(calls "${log}")
+e2e_expect_equal("the first request has no race table" "${calls}" "race=none\n")
+
+set(meta_file "${bin}/passes_generate_meta.json")
+e2e_read(meta "${meta_file}")
+e2e_run(meta-schema COMMAND "${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-generate-meta-1.schema.json" "${meta_file}")
+e2e_json(outcome "${meta}" proposals 0 outcome)
+e2e_expect_equal("proposal 1 is accepted" "${outcome}" "accepted")
+e2e_json(suffix "${meta}" proposals 0 suffix)
+e2e_expect_equal("proposal 1 becomes row passes1" "${suffix}" "passes1")
+e2e_json(basis "${meta}" proposals 0 basis)
+e2e_expect_equal("proposal 1 keeps its basis" "${basis}" "one pass does half the work of two")
+e2e_json(outcome "${meta}" proposals 1 outcome)
+e2e_expect_equal("proposal 2 is a duplicate" "${outcome}" "duplicate")
+e2e_json(twin "${meta}" proposals 1 duplicate_of)
+e2e_expect_equal("proposal 2 duplicates the declared row" "${twin}" "passes2")
+e2e_json(suffix "${meta}" proposals 2 suffix)
+e2e_expect_equal("proposal 3 becomes the row it names" "${suffix}" "passes4_fp")
+e2e_json(command "${meta}" command 1)
+e2e_expect_equal("the meta file names the command" "${command}" "propose.sh")
+
+e2e_build(first "${bin}")
+e2e_expect_contains("the first build mints" "${E2E_OUTPUT}" "cmake-tune: scope gen tuned in")
+e2e_read(sidecar "${bin}/gen.tune.json")
+e2e_run(sidecar-schema COMMAND "${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-sidecar-1.schema.json" "${bin}/gen.tune.json")
+e2e_json(winner "${sidecar}" race passes winner)
+e2e_expect_equal("the generated row wins (half the work of passes2)" "${winner}" "passes1")
+e2e_json(ms "${sidecar}" race passes rows passes1 median_ns)
+e2e_expect_matches("the generated row was timed" "${ms}" "^[0-9.e+-]+$")
+e2e_json(compile "${sidecar}" race passes rows passes4_fp compile)
+e2e_expect_contains("the proposal's flag is in its row's compile" "${compile}" "-fno-omit-frame-pointer")
+e2e_json(compile "${sidecar}" race passes rows passes4 compile)
+e2e_expect_not_contains("and in no other row's" "${compile}" "-fno-omit-frame-pointer")
+e2e_json(seat "${sidecar}" kernels passes)
+e2e_expect_equal("the generated row is the seat" "${seat}" "passes1")
+e2e_read(stamp "${bin}/tune/include/tune/kernels/passes.h")
+e2e_expect_contains("the stamp names the generated row" "${stamp}" "passes__passes1")
+e2e_expect_symbols("${bin}/app" HAS passes__passes1 LACKS passes__passes2 passes__passes4 passes__passes4_fp)
+e2e_run(app COMMAND "${bin}/app")
+e2e_json(table "${sidecar}" race passes)
+
+# The mint raced the family: the next build configures again and the generator sees the table.
+e2e_build(second "${bin}")
+e2e_expect_contains("the new race table configures again" "${E2E_OUTPUT}"
+  "tune_kernel_family(passes): GENERATOR proposed 3 row(s), 2 accepted")
+e2e_read(calls "${log}")
+e2e_expect_equal("the second request carries the race table with the generated row" "${calls}"
+  "race=none\nrace=table with passes1\n")
+e2e_expect_not_contains("the same rows race nothing" "${E2E_OUTPUT}" "@tune begin name=passes")
+e2e_read(sidecar "${bin}/gen.tune.json")
+e2e_json(table_after "${sidecar}" race passes)
+e2e_expect_equal("the race table is kept" "${table_after}" "${table}")
+
+# Nothing changed since: no configure, no generator.
+e2e_build(third "${bin}")
+e2e_expect_not_contains("a no-change build does not configure" "${E2E_OUTPUT}" "GENERATOR")
+e2e_read(calls "${log}")
+e2e_expect_equal("a no-change build does not run the generator" "${calls}"
+  "race=none\nrace=table with passes1\n")
+
+e2e_finish()
