@@ -11,29 +11,22 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "mint/bench_call.h"
 #include "mint/companion_seats.h"
 #include "mint/impl_hash.h"
 #include "mint/incremental.h"
 #include "mint/quiet_build.h"
-#include "mint/race_result.h"
 #include "race/table.h"
 #include "sidecar/format.h"
 #include "sidecar/store.h"
 #include "util/atomic_file.h"
 #include "util/file_lock.h"
-#include "util/json_reader.h"
-#include "util/subprocess.h"
 #include "util/utc_time.h"
 #include "util/json_file.h"
 
 namespace tune::mint {
 
 namespace {
-
-// Bench exit codes (tuner/bench/main.cpp).
-constexpr int bench_family_error = 2;
-constexpr int bench_noise_refused = 3;
-constexpr int bench_interrupted = 4;
 
 race::race_request request_of(const manifest& m, const sidecar::document* previous, const race_plan& plan) {
   const auto& families = plan.families;
@@ -116,10 +109,6 @@ struct bench_answer {
 
 bench_answer ask_bench(const manifest& m, const box::box_info& box, const sidecar::document* previous, progress& show,
                        const race_plan& plan) {
-  const auto request_file = m.state_dir / "race-request.json";
-  const auto result_file = m.state_dir / "race-result.json";
-  std::filesystem::remove(result_file);
-  util::write_file_atomic(request_file, util::json_text(nlohmann::json(request_of(m, previous, plan))));
   if (!plan.kept.empty() || !plan.unmeasured.empty()) {
     std::string line =
         fmt::format("cmake-tune: tuning scope {} on this box: {} of {} families ({}), because {}", m.scope,
@@ -139,37 +128,20 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
                     m.scope, plan.families.size(), m.families.size(), fmt::join(plan.families, ", "),
                     plan.adopted.size(), plan.why));
 
-  util::spawn_options run;
-  run.argv = {m.bench.string(), "race", "--request", request_file.string(), "--out", result_file.string()};
-  run.capture_stdout = true;
-  run.on_stdout_line = [&](const std::string& line) { show.event(line); };
-  const auto ran = util::run_process(run);
+  bench_call call = call_bench(m, request_of(m, previous, plan), m.state_dir / "race-request.json",
+                               m.state_dir / "race-result.json", [&](const std::string& line) { show.event(line); });
   show.finish();
 
   bench_answer answer;
-  const auto fail = [&](mint_outcome::kind status, std::string reason) {
-    sidecar::archive_failure(box.identity, m.scope, m.bench, reason);
-    answer.failed = mint_outcome{status, std::move(reason)};
+  if (call.status == bench_call::answered) {
+    answer.result = std::move(call.answer);
     return answer;
-  };
-  const bool answered = !ran.signaled && (ran.exit_code == 0 || ran.exit_code == bench_family_error ||
-                                          ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted);
-  const auto text = util::read_file(result_file);
-  if (!answered || !text)
-    return fail(mint_outcome::failed,
-                fmt::format("the bench {} failed ({}) before it decided anything", m.bench.string(), ran.describe()));
-  try {
-    const auto result = util::parse_json(*text, result_file);
-    check_race_result(result, result_file);
-    answer.result = result.get<race::race_answer>();
-  } catch (const util::json_error& e) {
-    return fail(mint_outcome::failed,
-                fmt::format("the bench {} answered with an unreadable result: {}", m.bench.string(), e.what()));
   }
-  const race::mint_record& mint = answer.result.mint;
-  if (ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted)
-    return fail(ran.exit_code == bench_noise_refused ? mint_outcome::refused : mint_outcome::interrupted,
-                mint.reason.empty() ? std::string("refused") : mint.reason);
+  sidecar::archive_failure(box.identity, m.scope, m.bench, call.reason);
+  const auto status = call.status == bench_call::refused       ? mint_outcome::refused
+                      : call.status == bench_call::interrupted ? mint_outcome::interrupted
+                                                               : mint_outcome::failed;
+  answer.failed = mint_outcome{status, std::move(call.reason)};
   return answer;
 }
 

@@ -11,26 +11,17 @@
 
 #include "box/identity.h"
 #include "manifest/manifest.h"
+#include "mint/bench_call.h"
 #include "mint/impl_hash.h"
 #include "mint/quiet_build.h"
-#include "mint/race_result.h"
 #include "race/table.h"
 #include "sidecar/verdict.h"
-#include "util/atomic_file.h"
 #include "util/file_lock.h"
-#include "util/json_file.h"
-#include "util/json_reader.h"
 #include "util/subprocess.h"
 
 namespace tune::mint {
 
 namespace {
-
-// Exit codes of a bench whose race answered (tuner/bench/main.cpp): some family failed, the noise
-// ceiling refused the mint, it was interrupted.
-constexpr int bench_family_error = 2;
-constexpr int bench_noise_refused = 3;
-constexpr int bench_interrupted = 4;
 
 struct found_row {
   std::filesystem::path manifest;
@@ -156,9 +147,6 @@ int rerun_command(const std::vector<std::filesystem::path>& manifests, const std
   request.seed = std::random_device{}();
   request.only_rows[row->family] = {row->suffix, against};
   request.baseline[row->family] = against;
-  const auto request_file = m.state_dir / "rerun-request.json";
-  const auto result_file = m.state_dir / "rerun-result.json";
-  std::filesystem::create_directories(m.state_dir);
   // Measured like a mint: never beside another mint of the tree, nor beside the build's jobs.
   util::file_lock one_mint_at_a_time(
       m.build_dir / "tune" / "mint", fmt::format("pid {}, rerun of {}", ::getpid(), name),
@@ -167,34 +155,16 @@ int rerun_command(const std::vector<std::filesystem::path>& manifests, const std
                      holder.c_str());
       });
   wait_for_quiet_build(std::chrono::seconds(120), [](int, double) {});
-  std::filesystem::remove(result_file);
-  util::write_file_atomic(request_file, util::json_text(nlohmann::json(request)));
-  util::spawn_options run;
-  run.argv = {m.bench.string(), "race", "--request", request_file.string(), "--out", result_file.string()};
-  run.capture_stdout = true;
-  const auto ran = util::run_process(run);
-  const auto text = util::read_file(result_file);
-  const bool answered = !ran.signaled && (ran.exit_code == 0 || ran.exit_code == bench_family_error ||
-                                          ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted);
-  if (!answered || !text) {
-    print_error(
-        fmt::format("rerun {}: the bench {} failed ({}) before it answered", name, m.bench.string(), ran.describe()));
+  const bench_call call = call_bench(m, request, m.state_dir / "rerun-request.json", m.state_dir / "rerun-result.json");
+  if (call.status == bench_call::failed) {
+    print_error(fmt::format("rerun {}: {}", name, call.reason));
     return 1;
   }
-  race::race_answer answer;
-  try {
-    const auto parsed = util::parse_json(*text, result_file);
-    check_race_result(parsed, result_file);
-    answer = parsed.get<race::race_answer>();
-  } catch (const util::json_error& e) {
-    print_error(fmt::format("rerun {}: the bench answered with an unreadable result: {}", name, e.what()));
+  if (call.status != bench_call::answered) {
+    print_error(fmt::format("rerun {}: the bench measured nothing it would stand by: {}", name, call.reason));
     return 1;
   }
-  if (ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted) {
-    print_error(fmt::format("rerun {}: the bench measured nothing it would stand by: {}", name,
-                            answer.mint.reason.empty() ? std::string("refused") : answer.mint.reason));
-    return 1;
-  }
+  const race::race_answer& answer = call.answer;
   if (const auto error = answer.errors.find(row->family); error != answer.errors.end()) {
     print_error(fmt::format("rerun {}: family {} cannot be raced now: {}", name, row->family, error->second));
     return 1;
