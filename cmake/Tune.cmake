@@ -40,7 +40,7 @@ Cache variables: ``TUNE_POLICY``, ``TUNE_SIDECAR``, ``TUNE_RELEASE``, ``TUNE_QUI
 #   _TUNE_F_<family>_{ROWS,REFERENCE,ROWS_DIR}                           _tune_add_row_objects
 #   _TUNE_F_<family>_GENERATOR_TRIGGER                                   _tune_generator_rows
 #   _TUNE_F_<family>_R_<suffix>_{SPEC,REQUIRES,FLAGS,DEFS,LINKAGE,CRITICAL}   the same, per row
-#   _TUNE_F_<family>_REGISTRY                                            _tune_write_registry
+#   _TUNE_F_<family>_{REGISTRY,FIXTURE_IDENTITY}                         _tune_write_registry
 #   _TUNE_F_<family>_EXPORTED_BY                                         tune_link(... EXPORT)
 #   _TUNE_ISAS, _TUNE_ISA_<name>_{FLAGS,REQUIRES}                       tune/Isa.cmake, tune_isa
 #   _TUNE_PLAN_BUILTIN_KNOBS                                             TunePlan.cmake

@@ -149,7 +149,7 @@ function(_tune_family_json out family)
   _tune_json_put(_json reference STRING "${_REFERENCE}")
   _tune_json_put(_json fallback STRINGS "${_FALLBACK}")
   _tune_json_put(_json sources STRINGS "${_SOURCES};${_FIXTURE}")
-  _tune_json_put(_json fixture_object STRING "$<TARGET_OBJECTS:tune_fixture_${family}>")
+  _tune_json_put(_json fixture_object STRING "$<TARGET_OBJECTS:tune_fixture_identity_${family}>")
   get_property(_trigger GLOBAL PROPERTY _TUNE_F_${family}_GENERATOR_TRIGGER)
   if(_trigger)
     _tune_json_put(_json generator_trigger STRING "${_trigger}")
@@ -194,8 +194,9 @@ function(_tune_finalize_scope scope tool out_manifest)
   # The bench: every row of every family of the scope, the fixtures and the registry. The rows'
   # archives are linked whole: the registry declares rows weak (tune/Bench.cmake), which pulls no
   # archive member by itself. Its linker launcher leaves out rows that do not link. Each family's
-  # registry (its fixture, #included) is an object library of its own, so the manifest can name
-  # the object its fixture's code identity is hashed from (tuner/mint/incremental.h).
+  # registry (its fixture, #included) is an object library of its own; beside it, the fixture alone
+  # (tune/Bench.cmake), which the manifest names as the object the fixture's code identity is hashed
+  # from (tuner/mint/incremental.h).
   set(_bench tune_bench_${scope})
   set(_bench_rows "")
   set(_bench_links "")
@@ -214,6 +215,12 @@ function(_tune_finalize_scope scope tool out_manifest)
     target_compile_definitions(tune_fixture_${_family} PRIVATE "TUNE_ROWS_DIR_${_family}=\"${_rows_dir}\"")
     target_compile_features(tune_fixture_${_family} PRIVATE cxx_std_17)
     target_sources(${_bench} PRIVATE $<TARGET_OBJECTS:tune_fixture_${_family}>)
+    get_property(_identity_source GLOBAL PROPERTY _TUNE_F_${_family}_FIXTURE_IDENTITY)
+    add_library(tune_fixture_identity_${_family} OBJECT "${_identity_source}")
+    target_link_libraries(tune_fixture_identity_${_family} PRIVATE tune::bench ${_link})
+    target_include_directories(tune_fixture_identity_${_family} PRIVATE ${_includes})
+    target_compile_features(tune_fixture_identity_${_family} PRIVATE cxx_std_17)
+    add_dependencies(${_bench} tune_fixture_identity_${_family})
     list(APPEND _bench_rows tune_rows_${_family})
     list(APPEND _bench_links ${_link})
     foreach(_suffix IN LISTS _suffixes)

@@ -201,11 +201,11 @@ void check_request(const nlohmann::json& request, const std::filesystem::path& f
   if (const auto seed = root.find("seed")) seed->integer(0, std::numeric_limits<std::int64_t>::max());
 }
 
-// A rerun (tuner/mint/rerun.h) times only the rows it names.
-void mark_not_rerun(std::vector<tune::race::row_input>& rows, const std::vector<std::string>& only) {
+// A rerun (tuner/mint/rerun.h) and `tune mint --only-new` time only the rows they name.
+void mark_not_asked(std::vector<tune::race::row_input>& rows, const std::vector<std::string>& only) {
   for (auto& row : rows)
     if (!row.rejected && std::find(only.begin(), only.end(), row.suffix) == only.end())
-      row.rejected = "not part of this rerun";
+      row.rejected = tune::race::not_asked_text;
 }
 
 // Rows of one code (same: duplicate -> representative, race/same_code.h) wait for their
@@ -270,7 +270,7 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
     if (auto it = incumbents.find(f->name); it != incumbents.end()) in.incumbent = it->second;
     in.rows = race_rows(*f, g.gate.rows());
     const auto only = request.only_rows.find(f->name);
-    if (only != request.only_rows.end()) mark_not_rerun(in.rows, only->second);
+    if (only != request.only_rows.end()) mark_not_asked(in.rows, only->second);
     if (const auto base = request.baseline.find(f->name); base != request.baseline.end()) {
       const auto row = std::find_if(in.rows.begin(), in.rows.end(),
                                     [&](const tune::race::row_input& r) { return r.suffix == base->second; });
@@ -306,7 +306,7 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
       else
         companion.rows = race_rows(*f, g.gate.tables.at(c.table));
       mark_same_code(companion.rows, same);
-      if (only != request.only_rows.end()) mark_not_rerun(companion.rows, only->second);
+      if (only != request.only_rows.end()) mark_not_asked(companion.rows, only->second);
       in.companions.push_back(std::move(companion));
     }
     inputs.push_back(std::move(in));

@@ -261,6 +261,9 @@ void print_last_race(const race::race_table& race, const std::filesystem::path& 
     const auto num = [](const std::optional<double>& v) { return v ? fmt::format("{:.1f}", *v) : std::string("-"); };
     std::cout << fmt::format("  {:<24} {:>12} {:>12} {:>7}{}  {}\n", suffix, num(row.median_ns), num(row.best_ns),
                              row.rounds.value_or(0), rate(row), suffix == race.winner ? "<- winner" : "");
+    if (row.carried_from)
+      std::cout << fmt::format("  {:<24} measured by the mint of {}, not this one (tune mint --only-new)\n", "",
+                               *row.carried_from);
     if (failure)
       std::cout << fmt::format("  {:<24} failed after it was timed: {}: {}\n", "", failure->stage, failure->detail);
   }
@@ -381,13 +384,20 @@ void register_mint_commands(CLI::App& app) {
                  "it, the environment's TUNE_ALL=1")
       ->excludes("--when-needed")
       ->excludes("--only");
+  static bool only_new = false;
+  mint->add_flag("--only-new", only_new,
+                 "Race only rows never measured on this box (new rows, rows whose code changed), each family's "
+                 "against its seat, fallback chain and reference; its other rows keep their last results")
+      ->excludes("--when-needed")
+      ->excludes("--only")
+      ->excludes("--all");
   mint->callback([] {
     // The stamp step of a build mints what its policy says: TUNE_ONLY and TUNE_ALL are for the
     // `tune` targets.
     exit_code() = when_needed ? mint::mint_command(find_manifests(mint_opts), mint::mint_mode::when_needed)
                               : mint::mint_command(find_manifests(mint_opts), mint::mint_mode::always,
                                                    mint::selection_of(only, std::getenv("TUNE_ONLY")),
-                                                   mint::all_of(all, std::getenv("TUNE_ALL")));
+                                                   mint::all_of(all, std::getenv("TUNE_ALL")), only_new);
   });
 
   static scope_options rerun_opts;

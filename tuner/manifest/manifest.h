@@ -50,7 +50,7 @@ struct family_decl {
   std::vector<row_decl> rows;
   std::vector<companion_decl> companions;
   std::optional<double> timeout_s;  // TIMEOUT
-  // The object the family's fixture compiles into (its bench registry, tune/Bench.cmake): what
+  // The family's fixture compiled alone (tune_fixture_identity_<family>, tune/Bench.cmake): what
   // the fixture's code identity is hashed from (mint/incremental.h). Empty when not recorded.
   std::filesystem::path fixture_object;
   // A family with a GENERATOR (cmake/tune/Generator.cmake): the file the mint writes the family's

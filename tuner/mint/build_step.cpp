@@ -110,8 +110,9 @@ race_plan selected_race(const manifest& m, const family_selection& only, const s
 }
 
 // An incremental re-mint (mint/incremental.h) of `plan`, against the sidecar as `file` holds it.
+// With `only_new` (`tune mint --only-new`), the families it races race only their new rows.
 void keep_unchanged(race_plan& plan, const manifest& m, const sidecar::loaded& file, const box::box_info& box, bool all,
-                    std::string cause) {
+                    std::string cause, bool only_new = false) {
   remint_basis basis;
   sidecar::expectation want{m.scope, m.version, m.bench, m.family_names(), box.identity, box::join(box.features)};
   want.check_bench = false;
@@ -119,18 +120,20 @@ void keep_unchanged(race_plan& plan, const manifest& m, const sidecar::loaded& f
   basis.compiler = m.compiler;
   basis.tool = sidecar::tool_name();
   basis.all = all;
-  mint::keep_unchanged(plan, m, file.doc ? &*file.doc : nullptr, basis, fixture_code, std::move(cause));
+  const sidecar::document* doc = file.doc ? &*file.doc : nullptr;
+  mint::keep_unchanged(plan, m, doc, basis, fixture_code, std::move(cause));
+  if (only_new) race_only_new(plan, m, doc, basis, fixture_code);
 }
 
 // What an action that races races, and why.
 race_plan plan_of(scope_action action, const manifest& m, const sidecar::loaded& file,
                   const sidecar::judgement& verdict, const profile::coverage& coverage, const family_selection& only,
-                  const box::box_info& box, bool all) {
+                  const box::box_info& box, bool all, bool only_new) {
   switch (action) {
     case scope_action::race_every_family: {
       if (only.active()) return selected_race(m, only, verdict);
       auto plan = full_race(m, "the tune target races every family");
-      keep_unchanged(plan, m, file, box, all, "");
+      keep_unchanged(plan, m, file, box, all, "", only_new);
       return plan;
     }
     // A release keeps a family only as a race measured it here: a guess (a fallback the BUDGET
@@ -159,7 +162,7 @@ race_plan plan_of(scope_action action, const manifest& m, const sidecar::loaded&
 
 // One scope: verdict, policy, maybe a mint, then the stamp. Returns false when the build must fail.
 bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, progress& show,
-                 const family_selection& only, bool all) {
+                 const family_selection& only, bool all, bool only_new) {
   const auto path = sidecar_path(m);
   auto file = sidecar::load(path);
   auto verdict = judge_scope(m, file, box);
@@ -184,7 +187,8 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   bool ok = true;
   bool retry_next_build = false;
   bool minted = false;
-  const race_plan plan = races(action) ? plan_of(action, m, file, verdict, coverage, only, box, all) : race_plan{};
+  const race_plan plan =
+      races(action) ? plan_of(action, m, file, verdict, coverage, only, box, all, only_new) : race_plan{};
   if (races(action) && only.active() && plan.families.empty())
     show.note(
         fmt::format("cmake-tune: scope {}: {} selects none of its families; nothing raced", m.scope, only.text()));
@@ -268,7 +272,7 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
 }  // namespace
 
 int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode mode, const family_selection& only,
-                 bool all) {
+                 bool all, bool only_new) {
   const auto box = box::this_box();
   std::vector<manifest> scopes;
   for (const auto& file : manifests) scopes.push_back(load_manifest(file));
@@ -287,7 +291,8 @@ int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode 
   }
   progress show;
   bool ok = true;
-  for (const auto& m : scopes) ok = build_scope(m, mode, box, show, selection, all && mode == mint_mode::always) && ok;
+  const bool always = mode == mint_mode::always;
+  for (const auto& m : scopes) ok = build_scope(m, mode, box, show, selection, all && always, only_new && always) && ok;
   return ok ? 0 : 1;
 }
 

@@ -21,8 +21,9 @@ sidecar::judgement judge_scope(const manifest& m, const sidecar::loaded& file, c
 // active `only` (mint/selection.h) applies to mint_mode::always, the `tune` targets; the stamp
 // step of a build mints what its policy says, whatever TUNE_ONLY holds.
 // `all` (`tune mint --all`, TUNE_ALL for the `tune` targets) races every family, not only those
-// whose code changed since their last race on this box (mint/incremental.h).
+// whose code changed since their last race on this box (mint/incremental.h); `only_new` (`tune
+// mint --only-new`) races only the rows of those families never measured here (race_only_new).
 int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode mode, const family_selection& only = {},
-                 bool all = false);
+                 bool all = false, bool only_new = false);
 
 }  // namespace tune::mint

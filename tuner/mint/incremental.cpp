@@ -1,5 +1,6 @@
 #include "mint/incremental.h"
 
+#include <algorithm>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -126,6 +127,58 @@ void keep_unchanged(race_plan& plan, const manifest& m, const sidecar::document*
   plan.why = reasons.empty() ? "every family's last race on this box measured the code it has now"
                              : fmt::format("{}", fmt::join(reasons, "; "));
   if (!cause.empty()) plan.why += "; " + cause;
+}
+
+std::vector<std::string> new_rows(const family_decl& family, const race::race_table& last) {
+  const auto same_code = [&](const row_decl& row, const race::race_row& entry) {
+    return !row.left_out && row.identity && entry.code_sha256 == row.identity->code_sha256;
+  };
+  std::vector<std::string> out;
+  for (const auto& row : family.rows) {
+    const auto it = last.rows.find(row.suffix);
+    bool measured = false;
+    if (it != last.rows.end()) {
+      const race::race_row& entry = it->second;
+      if (row.left_out) {
+        measured = entry.last_fail_reason && row.left_out->rfind(entry.last_fail_reason->stage, 0) == 0;
+      } else if (same_code(row, entry)) {
+        if (entry.median_ns || entry.last_fail_reason) {
+          measured = true;
+        } else if (entry.same_code_as) {
+          const auto raced = last.rows.find(*entry.same_code_as);
+          const row_decl* raced_decl = family.row(*entry.same_code_as);
+          measured = raced != last.rows.end() && raced_decl && raced->second.median_ns &&
+                     same_code(*raced_decl, raced->second);
+        }
+      }
+    }
+    if (!measured) out.push_back(row.suffix);
+  }
+  return out;
+}
+
+void race_only_new(race_plan& plan, const manifest& m, const sidecar::document* doc, const remint_basis& basis,
+                   const fixture_identity& fixture_of) {
+  if (why_race_everything(doc, basis)) return;
+  for (const auto& name : plan.families) {
+    const family_decl* f = m.family(name);
+    const race::race_table* last = doc->race_of(name);
+    const std::string* seat = doc->seat_of(name);
+    if (!f || !seat || why_not_comparable(last, basis)) continue;
+    if (const auto fixture = fixture_of(*f); !fixture || last->fixture_sha256 != fixture) continue;
+    auto fresh = new_rows(*f, *last);
+    if (fresh.empty()) continue;  // raced for another reason (a row is gone): whole
+    std::vector<std::string> anchors = {*seat};
+    anchors.insert(anchors.end(), f->fallback.begin(), f->fallback.end());
+    anchors.push_back(f->reference);
+    std::vector<std::string> asked;
+    for (const auto& row : f->rows)  // in declared order, each once
+      if (std::find(fresh.begin(), fresh.end(), row.suffix) != fresh.end() ||
+          std::find(anchors.begin(), anchors.end(), row.suffix) != anchors.end())
+        asked.push_back(row.suffix);
+    plan.only_rows[name] = std::move(asked);
+    plan.new_rows[name] = std::move(fresh);
+  }
 }
 
 std::optional<std::string> fixture_code(const family_decl& family) {

@@ -2,7 +2,7 @@
 // Incremental re-mints (docs/design/candidates.md "Incremental re-mints"): a family whose last race
 // on this box measured the code it has now is kept as the sidecar has it, seat and race table
 // untouched; only the others are raced. The code it has now is each row's code identity
-// (isolate/identity.h) and its fixture's (util::object_code_sha256 of its compiled registry).
+// (isolate/identity.h) and its fixture's (util::object_code_sha256 of the fixture compiled alone).
 // Decided from facts alone, so every case is a unit test (tests/unit/mint/unit-incremental.cpp).
 #include <functional>
 #include <map>
@@ -57,7 +57,20 @@ using fixture_identity = std::function<std::optional<std::string>(const family_d
 void keep_unchanged(race_plan& plan, const manifest& m, const sidecar::document* doc, const remint_basis& basis,
                     const fixture_identity& fixture_of, std::string cause);
 
-// The code identity of the family's fixture, from its compiled registry (nullopt when the
+// The rows of `family` that `last` has no result of with the code each has now: a timing, a
+// failure, or the timing of a row of the same code (same_code_as) that still has it. A row the
+// build left out stands as `why_race_again` says.
+std::vector<std::string> new_rows(const family_decl& family, const race::race_table& last);
+
+// `tune mint --only-new`, applied after keep_unchanged: each family `plan` races whose last race on
+// this box stands but for new rows (same fixture, tool and compiler; a seat) races only those,
+// against its seat, its FALLBACK chain and its reference, which the race needs to decide by
+// (plan.only_rows, plan.new_rows). A family without such a race is raced whole, as is every family
+// when the scope has a reason to race everything: then every row is new here.
+void race_only_new(race_plan& plan, const manifest& m, const sidecar::document* doc, const remint_basis& basis,
+                   const fixture_identity& fixture_of);
+
+// The code identity of the family's fixture, from its object compiled alone (nullopt when the
 // manifest names none or it does not exist: then the family is always raced).
 std::optional<std::string> fixture_code(const family_decl& family);
 

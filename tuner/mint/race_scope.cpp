@@ -34,6 +34,7 @@ race::race_request request_of(const manifest& m, const sidecar::document* previo
   r.scope = m.scope;
   r.families = families;
   r.failed = plan.known_failures;
+  r.only_rows = plan.only_rows;
   r.budget_s = m.budget_s;
   r.seed = std::random_device{}();
   if (previous)
@@ -127,6 +128,16 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
                     "because {}",
                     m.scope, plan.families.size(), m.families.size(), fmt::join(plan.families, ", "),
                     plan.adopted.size(), plan.why));
+  for (const auto& [family, fresh] : plan.new_rows) {
+    std::vector<std::string> against;
+    for (const auto& suffix : plan.only_rows.at(family))
+      if (std::find(fresh.begin(), fresh.end(), suffix) == fresh.end()) against.push_back(suffix);
+    show.note(fmt::format(
+        "cmake-tune: --only-new: family {} races its new rows ({}) against {}; its other rows keep their results "
+        "from {}",
+        family, fmt::join(fresh, ", "), fmt::join(against, ", "),
+        previous && previous->provenance.written ? "the mint of " + *previous->provenance.written : "earlier mints"));
+  }
 
   bench_call call = call_bench(m, request_of(m, previous, plan), m.state_dir / "race-request.json",
                                m.state_dir / "race-result.json", [&](const std::string& line) { show.event(line); });
@@ -147,8 +158,23 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
 
 // The scope's winners and race tables from the bench's result, with the plan's adopted families
 // and the families it keeps as the sidecar has them.
+// `tune mint --only-new`: the rows the bench was not asked to race keep their last results, marked
+// with the mint that measured them (a row carried before keeps its first mark).
+void carry_rows(race::race_table& table, const race::race_table& last, const std::string& written) {
+  for (auto& [suffix, row] : table.rows) {
+    const auto old = last.rows.find(suffix);
+    if (row.rejected != race::not_asked_text || old == last.rows.end()) continue;
+    row = old->second;
+    if (!row.carried_from) row.carried_from = written;
+  }
+  if (table.companion_races && last.companion_races)
+    for (auto& [name, companion] : *table.companion_races)
+      if (const auto old = last.companion_races->find(name); old != last.companion_races->end())
+        carry_rows(companion, old->second, written);
+}
+
 sidecar::scope_update update_of(const manifest& m, const box::box_info& box, const race::race_answer& result,
-                                const race_plan& plan) {
+                                const race_plan& plan, const sidecar::document* previous) {
   sidecar::scope_update update;
   update.scope = m.scope;
   update.version = m.version;
@@ -165,7 +191,9 @@ sidecar::scope_update update_of(const manifest& m, const box::box_info& box, con
       add_companion_seats(update, family, nullptr);
       continue;
     }
-    const race::race_table& table = raced->second;
+    race::race_table table = raced->second;
+    if (plan.only_rows.count(family.name) && previous && previous->race_of(family.name) && previous->provenance.written)
+      carry_rows(table, *previous->race_of(family.name), *previous->provenance.written);
     update.kernels[family.name] = table.winner;
     update.race[family.name] = with_identities(m, family, table, box.cls, result.mint.noise_overridden);
     add_companion_seats(update, family, &table);
@@ -213,7 +241,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
 
   if (plan.families.empty()) {
     // Nothing to measure: record the kept and adopted families against the bench as it is now.
-    sidecar::upsert(sidecar_path(m), update_of(m, box, race::race_answer{}, plan));
+    sidecar::upsert(sidecar_path(m), update_of(m, box, race::race_answer{}, plan, previous));
     show.note(fmt::format("cmake-tune: scope {}: nothing raced: {}; {}", m.scope, plan.why, all_hint));
     return {mint_outcome::written, ""};
   }
@@ -232,7 +260,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
   const race::race_answer& result = asked.result;
   const race::mint_record& mint = result.mint;
 
-  sidecar::scope_update update = update_of(m, box, result, plan);
+  sidecar::scope_update update = update_of(m, box, result, plan, previous);
   const double mint_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   // A kept family measured over an overridden noise ceiling keeps the sidecar's noise overridden.
   bool overridden = mint.noise_overridden;

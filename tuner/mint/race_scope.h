@@ -34,6 +34,10 @@ struct race_plan {
   // Rows of raced families that failed at an earlier mint with the code they have now, with how:
   // not called again (mint/incremental.h, known_failures).
   std::map<std::string, std::map<std::string, race::row_failure>> known_failures;
+  // `tune mint --only-new` (mint/incremental.h, race_only_new): per family raced so, the rows asked
+  // of the bench (its new rows, and the seat, fallback chain and reference to race them against),
+  // and its new rows alone. Its other rows keep their last results (race_row::carried_from).
+  std::map<std::string, std::vector<std::string>> only_rows, new_rows;
 };
 race_plan full_race(const manifest& m, std::string why);
 

@@ -117,6 +117,7 @@ void to_json(json& out, const race_row& r) {
   if (r.code_sha256) out["code_sha256"] = *r.code_sha256;
   if (r.same_code_as) out["same_code_as"] = *r.same_code_as;
   if (r.compile) out["compile"] = *r.compile;
+  if (r.carried_from) out["carried_from"] = *r.carried_from;
   if (r.counters) out["counters"] = *r.counters;
   util::put_other_members(out, r.other);
 }
@@ -136,10 +137,11 @@ void from_json(const json& in, race_row& r) {
   r.code_sha256 = optional_member<std::string>(in, "code_sha256");
   r.same_code_as = optional_member<std::string>(in, "same_code_as");
   r.compile = optional_member<std::string>(in, "compile");
+  r.carried_from = optional_member<std::string>(in, "carried_from");
   r.counters = optional_member<std::map<std::string, double>>(in, "counters");
-  r.other = util::other_members(
-      in, {"rejected", "median_ns", "best_ns", "q1_ns", "q3_ns", "rounds", "finalist", "last_fail_reason", "worst_abs",
-           "worst_rel", "worst_ulp", "impl_hash", "code_sha256", "same_code_as", "compile", "counters"});
+  r.other = util::other_members(in, {"rejected", "median_ns", "best_ns", "q1_ns", "q3_ns", "rounds", "finalist",
+                                     "last_fail_reason", "worst_abs", "worst_rel", "worst_ulp", "impl_hash",
+                                     "code_sha256", "same_code_as", "compile", "carried_from", "counters"});
 }
 
 void to_json(json& out, const race_table& t) {

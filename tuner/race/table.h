@@ -60,6 +60,10 @@ struct race_row {
   // (race/same_code.h): this row has no timing of its own, that row's result is its result.
   std::optional<std::string> same_code_as;
   std::optional<std::string> compile;
+  // Not raced by the mint that wrote this table (`tune mint --only-new` races a family's new rows
+  // against its seat): its result is from the mint written at this time (ISO 8601), with the code
+  // it has now.
+  std::optional<std::string> carried_from;
   // Hardware counts per call (cycles, instructions, branch_misses, cache_misses: the events that
   // could be read), over its windows (measure/counters.h, counter_totals).
   std::optional<std::map<std::string, double>> counters;
@@ -94,7 +98,7 @@ struct race_table {
   std::optional<std::map<std::string, race_table>> companion_races;
   std::optional<std::map<std::string, std::string>> companions;
   // The mint's, not the bench's: the code identity of the family's fixture as it was raced with
-  // (util::object_code_sha256 of its compiled registry). Whether a re-mint may keep this table
+  // (util::object_code_sha256 of the fixture compiled alone). Whether a re-mint may keep this table
   // (mint/incremental.h).
   std::optional<std::string> fixture_sha256;
   // The mint's: the tool and the compiler it measured with (a re-mint keeps no table another
@@ -145,6 +149,10 @@ void from_json(const nlohmann::json& in, mint_record& m);
 
 // The mint's request to `bench race` (race-request.json): written by mint/race_scope.cpp, read by
 // tuner/bench/main.cpp after its check_request.
+// Why a row the request's only_rows leaves out was not timed: what the mint recognizes to carry
+// its last result instead (mint/race_scope.cpp).
+inline constexpr const char* not_asked_text = "not asked for in this race";
+
 struct race_request {
   std::string scope;
   std::vector<std::string> families;              // to race; empty: every family of the bench
@@ -155,8 +163,9 @@ struct race_request {
   // family -> suffix -> how the row failed at an earlier mint with the code it has now: the gate
   // does not call it again (mint/incremental.h, known_failures).
   std::map<std::string, std::map<std::string, row_failure>> failed;
-  // A rerun (mint/rerun.h): family -> the only rows it times, and the row it times them against
-  // (in the fallback's place).
+  // A rerun (mint/rerun.h) or `tune mint --only-new` (mint/incremental.h): family -> the only rows
+  // it times, each other row listed as rejected with not_asked_text; and for a rerun, the row it
+  // times them against (in the fallback's place).
   std::map<std::string, std::vector<std::string>> only_rows;
   std::map<std::string, std::string> baseline;
   std::optional<double> budget_s;     // the scope's BUDGET

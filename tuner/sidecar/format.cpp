@@ -89,7 +89,7 @@ void check_row(const json& row, const std::string& where) {
   for (const char* key : {"worst_abs", "worst_rel", "worst_ulp"}) optional_number(row, where, key, true);
   optional_integer(row, where, "rounds");
   optional_boolean(row, where, "finalist");
-  for (const char* key : {"rejected", "impl_hash", "code_sha256", "same_code_as", "compile"})
+  for (const char* key : {"rejected", "impl_hash", "code_sha256", "same_code_as", "compile", "carried_from"})
     optional_string(row, where, key);
   if (const auto counts = row.find("counters"); counts != row.end())
     for (const auto& [event, count] : object_at(*counts, child(where, "counters")).items())

@@ -119,6 +119,45 @@ e2e_expect_contains("an edit of gamma's fixture: why" "${E2E_OUTPUT}" "because g
 e2e_race_tables(gamma_edited)
 e2e_expect_tables("an edit of gamma's fixture" beta_edited gamma_edited gamma)
 
+# A new row of beta: `tune mint --only-new` races it against beta's seat, fallback and reference
+# (nops0, the first value, is both of the latter), and beta's other row keeps its result, marked
+# with the mint that measured it; alpha and gamma are kept. A build after it races nothing.
+e2e_race_tables(before_new_row)
+e2e_read(doc "${sidecar}")
+e2e_json(written_before "${doc}" provenance written)
+e2e_json(beta_seat "${doc}" kernels beta)
+e2e_configure(add-row "${src}" "${bin}" Ninja -DINC_NEW_NOPS_beta=2)
+e2e_build(bench-with-new-row "${bin}" TARGET tune_bench_inc)
+e2e_run(only-new COMMAND "${PREFIX}/bin/tune" mint --only-new --build-dir "${bin}")
+e2e_expect_raced("tune mint --only-new" beta)
+e2e_race_tables(only_new)
+e2e_expect_tables("tune mint --only-new" before_new_row only_new beta)
+e2e_json(median "${only_new_beta}" rows nops2 median_ns)
+e2e_expect_matches("the new row was timed" "${median}" "^[0-9.e+-]+$")
+e2e_json(carried "${only_new_beta}" rows nops2 carried_from)
+e2e_expect_matches("the new row is not carried" "${carried}" "^<missing")
+if(beta_seat STREQUAL "nops0")
+  e2e_expect_contains("tune mint --only-new: what races" "${E2E_OUTPUT}"
+    "--only-new: family beta races its new rows (nops2) against nops0; its other rows keep their results from the mint of ${written_before}")
+  e2e_json(carried "${only_new_beta}" rows nops1 carried_from)
+  e2e_expect_equal("nops1 keeps its result, marked" "${carried}" "${written_before}")
+  e2e_json(kept_median "${before_new_row_beta}" rows nops1 median_ns)
+  e2e_json(median "${only_new_beta}" rows nops1 median_ns)
+  e2e_expect_equal("nops1's result is the one measured before" "${median}" "${kept_median}")
+  e2e_run(explain-carried COMMAND "${PREFIX}/bin/tune" explain beta --build-dir "${bin}")
+  e2e_expect_contains("explain says which row was measured earlier" "${E2E_OUTPUT}"
+    "measured by the mint of ${written_before}, not this one (tune mint --only-new)")
+else()
+  # nops1 holds the seat (a tie the race settled for it): both old rows anchor the race.
+  e2e_expect_contains("tune mint --only-new: what races" "${E2E_OUTPUT}"
+    "--only-new: family beta races its new rows (nops2) against nops0, nops1")
+endif()
+if(SCHEMA_CHECK)
+  e2e_run(schema COMMAND "${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-sidecar-1.schema.json" "${sidecar}")
+endif()
+e2e_build(after-only-new "${bin}")
+e2e_expect_raced("a build after tune mint --only-new")
+
 # Everything, on request: tune mint --all, and TUNE_ALL=1 on the tune target.
 e2e_run(mint-all COMMAND "${PREFIX}/bin/tune" mint --all --build-dir "${bin}")
 e2e_expect_raced("tune mint --all" ${families})

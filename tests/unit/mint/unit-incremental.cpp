@@ -222,6 +222,94 @@ TEST_CASE("a re-mint keeps the unchanged families, races the rest with why, and 
   CHECK(everything.why == "--all / TUNE_ALL races every family");
 }
 
+TEST_CASE("--only-new: a row is new unless its last race has a result of the code it has now") {
+  auto f = dot();
+  for (const char* suffix : {"u4", "u8", "u16", "u32"}) {
+    f.rows.push_back(f.rows[0]);
+    f.rows.back().suffix = suffix;
+    f.rows.back().identity->code_sha256 = std::string("code-") + suffix;
+  }
+  auto table = last_race();
+  table.rows["u4"].code_sha256 = "code-u4";  // failed at the gate with this code: measured
+  table.rows["u4"].last_fail_reason = race::row_failure{"gate", "wrong output", ""};
+  table.rows["u8"].code_sha256 = "code-u8";  // the same code as u2, which was timed: measured
+  table.rows["u8"].same_code_as = "u2";
+  table.rows["u16"].code_sha256 = "code-u16-before";  // its code changed since: new
+  table.rows["u16"].median_ns = 5;
+  // u32 is not in the table: new. u2's code changes below, and with it u8's measurement.
+  CHECK(mint::new_rows(f, table) == std::vector<std::string>{"u16", "u32"});
+  f.rows[1].identity->code_sha256 = "code-u2-edited";
+  f.rows[3].identity->code_sha256 = "code-u2-edited";  // u8 = u2 still, but neither was measured so
+  table.rows["u8"].code_sha256 = "code-u2-edited";
+  CHECK(mint::new_rows(f, table) == std::vector<std::string>{"u2", "u8", "u16", "u32"});
+  auto untimed = last_race();  // a row rejected without a failure (the budget, a requires=) is new
+  untimed.rows["u2"] = race::race_row{};
+  untimed.rows["u2"].code_sha256 = "code-u2";
+  untimed.rows["u2"].rejected = "not timed: the budget ran out";
+  CHECK(mint::new_rows(dot(), untimed) == std::vector<std::string>{"u2"});
+}
+
+TEST_CASE("--only-new races a family's new rows against its seat, fallback chain and reference") {
+  manifest m;
+  m.families = {dot("alpha"), dot("beta"), dot("gamma")};
+  for (auto& f : m.families) {
+    for (const char* suffix : {"u4", "u8"}) {
+      f.rows.push_back(f.rows[0]);
+      f.rows.back().suffix = suffix;
+      f.rows.back().identity->code_sha256 = std::string("code-") + suffix;
+    }
+    f.fallback = {"u4", "u1"};
+  }
+  sidecar::document doc;
+  doc.provenance.box = "box";
+  for (const char* name : {"alpha", "beta", "gamma"}) {
+    doc.kernels[name] = "u2";
+    doc.race[name] = last_race();
+    for (const char* suffix : {"u4", "u8"}) {
+      doc.race[name].rows[suffix].median_ns = 20;
+      doc.race[name].rows[suffix].code_sha256 = std::string("code-") + suffix;
+    }
+  }
+  m.families[1].rows.push_back(m.families[1].rows[0]);  // beta gets a new row u16
+  m.families[1].rows.back().suffix = "u16";
+  m.families[1].rows.back().identity->code_sha256 = "code-u16";
+  m.families[2].rows[3].identity->code_sha256 = "code-u8-edited";  // gamma's u8 changed
+  const mint::fixture_identity fixture = [](const family_decl& f) {
+    return std::optional<std::string>(f.name == "gamma" ? "fx-edited" : "fx");
+  };
+  const mint::fixture_identity same_fixture = [](const family_decl&) { return std::optional<std::string>("fx"); };
+
+  mint::race_plan plan;
+  plan.families = {"alpha", "beta", "gamma"};
+  mint::keep_unchanged(plan, m, &doc, basis(), same_fixture, "");
+  CHECK(plan.families == std::vector<std::string>{"beta", "gamma"});
+  mint::race_only_new(plan, m, &doc, basis(), same_fixture);
+  // beta: u16 against the seat u2, the chain u4, u1 and the reference u1; u8 keeps its result.
+  CHECK(plan.only_rows.at("beta") == std::vector<std::string>{"u1", "u2", "u4", "u16"});
+  CHECK(plan.new_rows.at("beta") == std::vector<std::string>{"u16"});
+  CHECK(plan.only_rows.at("gamma") == std::vector<std::string>{"u1", "u2", "u4", "u8"});
+
+  // A changed fixture voids every result of the family: raced whole.
+  mint::race_plan fixture_changed;
+  fixture_changed.families = {"beta", "gamma"};
+  mint::race_only_new(fixture_changed, m, &doc, basis(), fixture);
+  CHECK(fixture_changed.only_rows.count("gamma") == 0);
+  CHECK(fixture_changed.only_rows.count("beta") == 1);
+
+  // So does another tool, a family with no seat, and a scope with a reason to race everything.
+  auto other_tool = doc;
+  other_tool.race["beta"].tool = "cmake-tune 0.0.9";
+  other_tool.kernels.erase("gamma");
+  mint::race_plan whole;
+  whole.families = {"beta", "gamma"};
+  mint::race_only_new(whole, m, &other_tool, basis(), same_fixture);
+  CHECK(whole.only_rows.empty());
+  mint::race_plan foreign;
+  foreign.families = {"beta", "gamma"};
+  mint::race_only_new(foreign, m, &doc, basis(sidecar::verdict::foreign_box), same_fixture);
+  CHECK(foreign.only_rows.empty());
+}
+
 TEST_CASE("the fixture's code identity is its object's, unknown when the manifest names none") {
   auto f = dot();
   CHECK_FALSE(mint::fixture_code(f));
