@@ -262,7 +262,14 @@ function(tune_kernel_family name)
     message(FATAL_ERROR "${fn}: GENERATOR_TIMEOUT '${arg_GENERATOR_TIMEOUT}' is not a whole number of seconds "
       "greater than 0; write e.g. GENERATOR_TIMEOUT 120, or leave it out for 60.")
   endif()
-  if(DEFINED arg_GENERATOR_TIMEOUT AND NOT arg_GENERATOR)
+  if(DEFINED arg_GENERATOR)
+    list(GET arg_GENERATOR 0 _generator_program)
+    if(_generator_program MATCHES "-NOTFOUND$" OR _generator_program STREQUAL "")
+      message(FATAL_ERROR "${fn}: GENERATOR names '${_generator_program}' as its command, which was not found; "
+        "find the program first (find_program) or give its path.")
+    endif()
+  endif()
+  if(DEFINED arg_GENERATOR_TIMEOUT AND NOT DEFINED arg_GENERATOR)
     message(FATAL_ERROR "${fn}: GENERATOR_TIMEOUT is given without a GENERATOR; add GENERATOR <command> or remove it.")
   endif()
   if(NOT DEFINED arg_GENERATOR_TIMEOUT)
@@ -297,9 +304,9 @@ function(tune_kernel_family name)
   _tune_check_fallback("${fn}" "${_fallback}" "${_rows_SUFFIXES}")
   _tune_parse_companions("${fn}" "${name}" "${arg_SIGNATURE}" _companions "${arg_COMPANIONS}")
   # After the reference and the FALLBACK chain are checked: a proposed row is neither.
-  if(arg_GENERATOR)
+  if(DEFINED arg_GENERATOR)
     _tune_generator_rows("${fn}" "${name}" _rows "${arg_SCOPE}" "${arg_SIGNATURE}" ${_grid} ${arg_GENERATOR_TIMEOUT}
-      ${arg_GENERATOR})
+      "${arg_EXCLUDE}" ${arg_GENERATOR})
   endif()
 
   set_property(GLOBAL APPEND PROPERTY _TUNE_FAMILIES "${name}")

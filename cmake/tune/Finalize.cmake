@@ -151,7 +151,12 @@ function(_tune_family_json out family)
   _tune_json_put(_json sources STRINGS "${_SOURCES};${_FIXTURE}")
   _tune_json_put(_json fixture_object STRING "$<TARGET_OBJECTS:tune_fixture_identity_${family}>")
   get_property(_trigger GLOBAL PROPERTY _TUNE_F_${family}_GENERATOR_TRIGGER)
-  if(_trigger)
+  get_property(_trigger_config GLOBAL PROPERTY _TUNE_F_${family}_GENERATOR_CONFIG)
+  if(_trigger AND _trigger_config)
+    # The configuration whose sidecar the request quotes (tune/Generator.cmake): only its mints
+    # change what the generator sees.
+    _tune_json_put(_json generator_trigger STRING "$<$<CONFIG:${_trigger_config}>:${_trigger}>")
+  elseif(_trigger)
     _tune_json_put(_json generator_trigger STRING "${_trigger}")
   endif()
   _tune_json_put(_json companions JSON "[]")

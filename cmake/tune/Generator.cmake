@@ -13,35 +13,53 @@
 # its output beside the manifest, so a re-configure with the same request reuses that output. A
 # mint that races the family writes a trigger the configure step depends on.
 
-# Bounds on what a generator may print. 256 proposals is more than any family races in a mint.
-set(_TUNE_GENERATOR_MAX_BYTES 1048576)
+# Bounds on what a generator may print. 256 proposals is more than any family races in a mint;
+# the string bounds keep row names and file names within what a file system takes, and each
+# check of a proposal re-reads only that proposal.
+set(_TUNE_GENERATOR_MAX_BYTES 262144)
 set(_TUNE_GENERATOR_MAX_DEPTH 8)
 set(_TUNE_GENERATOR_MAX_PROPOSALS 256)
+set(_TUNE_GENERATOR_MAX_FLAGS 16)
+set(_TUNE_GENERATOR_MAX_NAME 64)
+set(_TUNE_GENERATOR_MAX_BASIS 1024)
 # Bounds on the sidecar the request quotes a race table from (the tool's reader's bounds,
 # tuner/util/json_reader.h).
 set(_TUNE_SIDECAR_MAX_BYTES 67108864)
 set(_TUNE_SIDECAR_MAX_DEPTH 64)
 
-# Flags a proposal may bring: code-generation options (-f..., -m..., --param=<name>=<number>)
-# with values of letters, digits and .,+-_ (so no path, hence no file read or written)...
-set(_TUNE_PROPOSAL_FLAG_REGEX
-  "^(-f[a-z0-9][a-z0-9-]*(=[A-Za-z0-9_.,+-]+)?|-m[a-z0-9][a-z0-9-]*(=[A-Za-z0-9_.,+-]+)?|--param=[a-z0-9-]+=[0-9]+)$")
-# ... except those that load or write files, instrument the code, change the ABI or floating-point
-# precision, or turn instruction sets off (the ISA axis says which are on).
-set(_TUNE_PROPOSAL_DENIED_FLAG_REGEX
-  "^(-f(no-)?(plugin|profile|auto-profile|dump|opt-info|save-optimization-record|callgraph-info|stack-usage|lto|sanitize|instrument|coverage|test-coverage|branch-probabilities|split-stack)|-m(32|x32|16|abi|long-double|96bit-long-double|128bit-long-double|fpmath|pc[0-9]|recip|daz-ftz|soft-float|regparm|rtd|cmodel|no-(sse|avx|fma|bmi|f16c|80387|mmx|3dnow)))")
+# The flags a proposal may bring, by name: options that change how code is lowered and nothing
+# else (no precision, ABI, instruction set, instrumentation, file read or written). A list, not a
+# deny-list: compilers add options that change what is computed faster than a deny-list learns them.
+set(_TUNE_PROPOSAL_FLAG_REGEX "^(-f(no-)?(unroll-loops|unroll-all-loops|peel-loops|tree-vectorize|tree-loop-vectorize|\
+tree-slp-vectorize|prefetch-loop-arrays|omit-frame-pointer|schedule-insns|schedule-insns2|sched-pressure|ipa-pta|inline|\
+inline-functions|inline-small-functions|unswitch-loops|split-loops|loop-interchange|loop-unroll-and-jam|\
+version-loops-for-strides|modulo-sched|tracer|gcse|gcse-after-reload|ivopts|tree-loop-distribution|\
+tree-loop-distribute-patterns|predictive-commoning|optimize-sibling-calls|reorder-blocks|align-loops|align-jumps|\
+align-labels)|-f(vect-cost-model|simd-cost-model)=(unlimited|dynamic|cheap|very-cheap)|\
+-f(align-loops|align-jumps|align-labels|inline-limit)=[0-9]+|-mprefer-vector-width=(128|256|512|none)|\
+-mtune=[a-z0-9][a-z0-9-]*|--param=[a-z0-9-]+=[0-9]+)$")
 
 # _tune_json_bound(<out> <text> <max_bytes> <max_depth>): "" when `text` may be given to
 # string(JSON), else why not. Nesting is counted outside strings: escapes, then strings, then
-# everything but brackets are removed, and each pass removes the innermost pairs.
+# everything but brackets are removed, and each pass removes the innermost pairs. CMake's parser
+# takes comments, which JSON has not: a comment could hide a quote from that count, so none is
+# taken. Nor is \u0000: CMake strings end at it, so a value would be checked short of its end.
 function(_tune_json_bound out text max_bytes max_depth)
   string(LENGTH "${text}" _n)
   if(_n GREATER max_bytes)
     set(${out} "it is ${_n} bytes, more than the ${max_bytes} allowed" PARENT_SCOPE)
     return()
   endif()
+  if(text MATCHES "\\\\u0000")
+    set(${out} "it holds a NUL character (\\u0000)" PARENT_SCOPE)
+    return()
+  endif()
   string(REGEX REPLACE "\\\\." "" _t "${text}")
   string(REGEX REPLACE "\"[^\"]*\"" "" _t "${_t}")
+  if(_t MATCHES "/")
+    set(${out} "it holds a comment or a '/' outside a string, which JSON does not have" PARENT_SCOPE)
+    return()
+  endif()
   string(REGEX REPLACE "[^][{}]" "" _t "${_t}")
   foreach(_pass RANGE 1 ${max_depth})
     if(_t STREQUAL "")
@@ -77,10 +95,13 @@ function(_tune_excerpt out text)
 endfunction()
 
 # The sidecar a configure-time step reads: TUNE_SIDECAR, with $<CONFIG> as the Release
-# configuration (else the first) of a multi-config generator.
-function(_tune_configure_time_sidecar out)
+# configuration (else the first) of a multi-config generator, which `out_config` names ("" for a
+# single-config one).
+function(_tune_configure_time_sidecar out out_config)
   set(_sidecar "${TUNE_SIDECAR}")
-  if(_sidecar MATCHES "\\$<CONFIG>")
+  set(_config "")
+  get_property(_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  if(_multi)
     set(_config Release)
     if(CMAKE_CONFIGURATION_TYPES AND NOT Release IN_LIST CMAKE_CONFIGURATION_TYPES)
       list(GET CMAKE_CONFIGURATION_TYPES 0 _config)
@@ -88,6 +109,7 @@ function(_tune_configure_time_sidecar out)
     string(REPLACE "$<CONFIG>" "${_config}" _sidecar "${_sidecar}")
   endif()
   set(${out} "${_sidecar}" PARENT_SCOPE)
+  set(${out_config} "${_config}" PARENT_SCOPE)
 endfunction()
 
 # The family's race table from the sidecar (JSON text, or null) and the box it was measured on
@@ -143,14 +165,14 @@ function(_tune_generator_race out_race out_box fn family scope sidecar)
   set(${out_box} "{\"class\": ${_class}, \"features\": ${_features}}" PARENT_SCOPE)
 endfunction()
 
-# _tune_generator_rows(<fn> <family> <rows> <scope> <signature> <grid> <timeout> <command>...):
-# runs the family's generator (or reuses its output for an unchanged request) and adds the
-# accepted proposals to the row record <rows> (cmake/tune/Rows.cmake), each with its extra flags
-# in <rows>_EXTRA_FLAGS_<suffix>.
-function(_tune_generator_rows fn family rows scope signature grid timeout)
+# _tune_generator_rows(<fn> <family> <rows> <scope> <signature> <grid> <timeout> <excludes>
+# <command>...): runs the family's generator (or reuses its output for an unchanged request) and
+# adds the accepted proposals to the row record <rows> (cmake/tune/Rows.cmake), each with its extra
+# flags in <rows>_EXTRA_FLAGS_<suffix>. A proposal an EXCLUDE pattern matches is refused.
+function(_tune_generator_rows fn family rows scope signature grid timeout excludes)
   set(_command "${ARGN}")
   _tune_load_rows(${rows})
-  _tune_configure_time_sidecar(_sidecar)
+  _tune_configure_time_sidecar(_sidecar _config)
   get_filename_component(_meta_dir "${_sidecar}" DIRECTORY)
   set(_meta "${_meta_dir}/${family}_generate_meta.json")
   set(_state "${CMAKE_BINARY_DIR}/tune/${scope}/generate")
@@ -224,27 +246,25 @@ function(_tune_generator_rows fn family rows scope signature grid timeout)
   endif()
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_trigger}")
   set_property(GLOBAL PROPERTY _TUNE_F_${family}_GENERATOR_TRIGGER "${_trigger}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${family}_GENERATOR_CONFIG "${_config}")
 
   string(REPLACE ";" " " _shown "${_command}")
   set(_gen "${fn}: GENERATOR `${_shown}`")
+  # The output and, beside it, the request it answered ("<sha256> <time> <seconds>"), written
+  # together when the generator runs: an output is reused only for the request it answered.
   set(_output_file "${_state}/${family}.proposals.json")
-  set(_ran "")
+  set(_answered_file "${_state}/${family}.proposals.request")
   set(_reused FALSE)
-  if(EXISTS "${_meta}" AND EXISTS "${_output_file}")
-    file(READ "${_meta}" _old)
-    _tune_json_bound(_why "${_old}" ${_TUNE_GENERATOR_MAX_BYTES} 16)
-    if(_why STREQUAL "")
-      string(JSON _old_sha ERROR_VARIABLE _error GET "${_old}" request_sha256)
-      string(JSON _old_time ERROR_VARIABLE _error2 GET "${_old}" time)
-      string(JSON _old_seconds ERROR_VARIABLE _error3 GET "${_old}" seconds)
-      if(NOT _error AND NOT _error2 AND NOT _error3 AND _old_sha STREQUAL _request_sha256)
-        set(_reused TRUE)
-        set(_ran "${_old_time}")
-        set(_seconds "${_old_seconds}")
-      endif()
+  if(EXISTS "${_output_file}" AND EXISTS "${_answered_file}")
+    file(READ "${_answered_file}" _answered)
+    if(_answered MATCHES "^${_request_sha256} ([0-9T:Z-]+) ([0-9]+)\n$")
+      set(_reused TRUE)
+      set(_ran "${CMAKE_MATCH_1}")
+      set(_seconds "${CMAKE_MATCH_2}")
     endif()
   endif()
   if(NOT _reused)
+    file(REMOVE "${_answered_file}")
     string(TIMESTAMP _ran "%Y-%m-%dT%H:%M:%SZ" UTC)
     string(TIMESTAMP _start "%s")
     file(REMOVE "${_output_file}")
@@ -253,6 +273,7 @@ function(_tune_generator_rows fn family rows scope signature grid timeout)
       RESULT_VARIABLE _rc TIMEOUT ${timeout} WORKING_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}")
     string(TIMESTAMP _end "%s")
     math(EXPR _seconds "${_end} - ${_start}")
+    file(WRITE "${_answered_file}" "${_request_sha256} ${_ran} ${_seconds}\n")
     set(_stderr "")
     if(EXISTS "${_state}/${family}.stderr.txt")
       file(READ "${_state}/${family}.stderr.txt" _stderr LIMIT 2000)
@@ -277,7 +298,14 @@ function(_tune_generator_rows fn family rows scope signature grid timeout)
     message(FATAL_ERROR "${_gen} printed ${_size} bytes, more than the ${_TUNE_GENERATOR_MAX_BYTES} a "
       "tune-generate-proposals/1 object may have (output kept in ${_output_file}).")
   endif()
+  # A NUL byte would end a CMake string early, and with it every check of what follows.
+  file(READ "${_output_file}" _bytes HEX)
+  string(REGEX REPLACE "(..)" "\\1 " _bytes "${_bytes}")
+  string(FIND " ${_bytes}" " 00 " _nul)
   file(READ "${_output_file}" _out)
+  if(NOT _nul EQUAL -1)
+    message(FATAL_ERROR "${_gen} printed a NUL byte, which no JSON text has (output kept in ${_output_file}).")
+  endif()
   _tune_json_bound(_why "${_out}" ${_TUNE_GENERATOR_MAX_BYTES} ${_TUNE_GENERATOR_MAX_DEPTH})
   if(NOT _why STREQUAL "")
     message(FATAL_ERROR "${_gen} printed no tune-generate-proposals/1 object: ${_why} (output kept in ${_output_file}).")
@@ -319,8 +347,10 @@ function(_tune_generator_rows fn family rows scope signature grid timeout)
     _tune_generator_members("${_what}" "${_p}" "axes;flags;suffix;basis" "axes;basis")
     string(JSON _type TYPE "${_p}" basis)
     string(JSON _basis GET "${_p}" basis)
-    if(NOT _type STREQUAL "STRING" OR _basis STREQUAL "")
-      message(FATAL_ERROR "${_what}: basis must be a non-empty string saying why the row is worth trying.")
+    string(LENGTH "${_basis}" _n)
+    if(NOT _type STREQUAL "STRING" OR _basis STREQUAL "" OR _n GREATER _TUNE_GENERATOR_MAX_BASIS)
+      message(FATAL_ERROR "${_what}: basis must be a non-empty string of at most ${_TUNE_GENERATOR_MAX_BASIS} "
+        "characters saying why the row is worth trying.")
     endif()
     _tune_excerpt(_basis_shown "${_basis}")
     set(_what "${_what} (basis \"${_basis_shown}\")")
@@ -344,10 +374,12 @@ function(_tune_generator_rows fn family rows scope signature grid timeout)
       endif()
       string(JSON _type TYPE "${_p}" axes "${_axis}")
       string(JSON _value GET "${_p}" axes "${_axis}")
-      if(NOT _type MATCHES "^(STRING|NUMBER)$" OR NOT _value MATCHES "^[A-Za-z0-9_]+$")
+      string(LENGTH "${_value}" _length)
+      if(NOT _type MATCHES "^(STRING|NUMBER)$" OR NOT _value MATCHES "^[A-Za-z0-9_]+$"
+          OR _length GREATER _TUNE_GENERATOR_MAX_NAME)
         _tune_excerpt(_value "${_value}")
         message(FATAL_ERROR "${_what}: axis ${_axis} value '${_value}' is not a C identifier fragment (letters, "
-          "digits and '_'); it would become part of a symbol name and a macro.")
+          "digits and '_', at most ${_TUNE_GENERATOR_MAX_NAME}); it would become part of a symbol name and a macro.")
       endif()
       set(_value_${_axis} "${_value}")
       list(APPEND _given "${_axis}")
@@ -369,43 +401,51 @@ function(_tune_generator_rows fn family rows scope signature grid timeout)
     # flags: the fixed conditions of every row, then what a proposal alone may not bring.
     set(_flags "")
     string(JSON _type ERROR_VARIABLE _error TYPE "${_p}" flags)
-    if(NOT _error)
-      if(NOT _type STREQUAL "ARRAY")
-        message(FATAL_ERROR "${_what}: flags must be an array of strings.")
-      endif()
+    set(_n 0)
+    if(NOT _error AND NOT _type STREQUAL "ARRAY")
+      message(FATAL_ERROR "${_what}: flags must be an array of strings.")
+    elseif(NOT _error)
       string(JSON _n LENGTH "${_p}" flags)
-      set(_j 0)
-      while(_j LESS _n)
-        string(JSON _type TYPE "${_p}" flags ${_j})
-        string(JSON _flag GET "${_p}" flags ${_j})
-        math(EXPR _j "${_j} + 1")
-        _tune_excerpt(_flag_shown "${_flag}")
-        if(NOT _type STREQUAL "STRING")
-          message(FATAL_ERROR "${_what}: flags holds ${_type} '${_flag_shown}'; each flag is a string.")
-        elseif(_flag MATCHES "${_TUNE_FORBIDDEN_FLAGS_REGEX}")
-          message(FATAL_ERROR "${_what} asks for flag '${_flag_shown}', which changes what the rows compute, not how "
-            "they are lowered (spec: candidates.md). Nothing is configured; fix the generator.")
-        elseif(" ${_flag}" MATCHES "${_TUNE_GLOBAL_ISA_FLAGS_REGEX}" OR _flag MATCHES "^-mno-")
-          message(FATAL_ERROR "${_what} asks for flag '${_flag_shown}', which sets the instruction set outside the "
-            "ISA axis; propose an ISA value instead. Nothing is configured.")
-        elseif(NOT _flag MATCHES "${_TUNE_PROPOSAL_FLAG_REGEX}" OR _flag MATCHES "${_TUNE_PROPOSAL_DENIED_FLAG_REGEX}")
-          message(FATAL_ERROR "${_what} asks for flag '${_flag_shown}', which is not one a proposal may bring: a "
-            "code-generation option (-f<name>, -m<name>, --param=<name>=<n>) that reads or writes no file, keeps the "
-            "ABI and the precision, and turns no instruction set off. Nothing is configured.")
-        endif()
-        list(APPEND _flags "${_flag}")
-      endwhile()
     endif()
+    if(_n GREATER _TUNE_GENERATOR_MAX_FLAGS)
+      message(FATAL_ERROR "${_what} brings ${_n} flags, more than the ${_TUNE_GENERATOR_MAX_FLAGS} a proposal may.")
+    endif()
+    set(_j 0)
+    while(_j LESS _n)
+      string(JSON _type TYPE "${_p}" flags ${_j})
+      string(JSON _flag GET "${_p}" flags ${_j})
+      math(EXPR _j "${_j} + 1")
+      _tune_excerpt(_flag_shown "${_flag}")
+      string(LENGTH "${_flag}" _length)
+      if(NOT _type STREQUAL "STRING" OR _length GREATER _TUNE_GENERATOR_MAX_NAME)
+        message(FATAL_ERROR "${_what}: flags holds ${_type} '${_flag_shown}'; each flag is a string of at most "
+          "${_TUNE_GENERATOR_MAX_NAME} characters.")
+      elseif(_flag MATCHES "${_TUNE_FORBIDDEN_FLAGS_REGEX}")
+        message(FATAL_ERROR "${_what} asks for flag '${_flag_shown}', which changes what the rows compute, not how "
+          "they are lowered (docs/design/candidates.md, \"Fixed conditions\"). Nothing is configured; fix the generator.")
+      elseif(" ${_flag}" MATCHES "${_TUNE_GLOBAL_ISA_FLAGS_REGEX}" OR _flag MATCHES "^-m(no-)?[a-z0-9]+$")
+        message(FATAL_ERROR "${_what} asks for flag '${_flag_shown}', which sets the instruction set outside the "
+          "ISA axis; propose an ISA value instead. Nothing is configured.")
+      elseif(NOT _flag MATCHES "${_TUNE_PROPOSAL_FLAG_REGEX}")
+        message(FATAL_ERROR "${_what} asks for flag '${_flag_shown}', which is not one a proposal may bring: those "
+          "that change only how code is lowered (unrolling, vectorization and its cost model, prefetching, "
+          "scheduling, inlining, alignment, -mprefer-vector-width, -mtune, --param), as _TUNE_PROPOSAL_FLAG_REGEX in "
+          "cmake/tune/Generator.cmake lists them. Nothing is configured.")
+      endif()
+      list(APPEND _flags "${_flag}")
+    endwhile()
 
     # suffix: given (a C identifier), or the axes' suffix with a hash of the flags.
     set(_suffix "")
     string(JSON _type ERROR_VARIABLE _error TYPE "${_p}" suffix)
     if(NOT _error)
       string(JSON _suffix GET "${_p}" suffix)
-      if(NOT _type STREQUAL "STRING" OR NOT _suffix MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
+      string(LENGTH "${_suffix}" _length)
+      if(NOT _type STREQUAL "STRING" OR NOT _suffix MATCHES "^[A-Za-z_][A-Za-z0-9_]*$"
+          OR _length GREATER _TUNE_GENERATOR_MAX_NAME)
         _tune_excerpt(_suffix "${_suffix}")
-        message(FATAL_ERROR "${_what}: suffix '${_suffix}' is not a C identifier (letters, digits and '_', not "
-          "starting with a digit).")
+        message(FATAL_ERROR "${_what}: suffix '${_suffix}' is not a C identifier of at most ${_TUNE_GENERATOR_MAX_NAME} "
+          "characters (letters, digits and '_', not starting with a digit).")
       endif()
     else()
       _tune_row_suffix(_suffix "${_spec}")
@@ -428,10 +468,24 @@ function(_tune_generator_rows fn family rows scope signature grid timeout)
       set(_isa "${CMAKE_MATCH_2}")
     endif()
     get_property(_isas GLOBAL PROPERTY _TUNE_ISAS)
+    set(_excluded_by "")
+    foreach(_pattern IN LISTS excludes)
+      _tune_spec_matches(_hit "${_spec}" "${_pattern}")
+      if(_hit)
+        set(_excluded_by "${_pattern}")
+        break()
+      endif()
+    endforeach()
     if(NOT _same EQUAL -1)
       list(GET _suffixes ${_same} _twin)
       _tune_json_put(_record outcome STRING "duplicate")
       _tune_json_put(_record duplicate_of STRING "${_twin}")
+    elseif(NOT _excluded_by STREQUAL "")
+      _tune_json_put(_record outcome STRING "refused")
+      _tune_json_put(_record reason STRING "the family's EXCLUDE \"${_excluded_by}\" drops it")
+    elseif(_suffix STREQUAL "reference")
+      _tune_json_put(_record outcome STRING "refused")
+      _tune_json_put(_record reason STRING "suffix reference names the family's reference wherever a seat is recorded")
     elseif(_suffix IN_LIST _suffixes)
       list(FIND _suffixes "${_suffix}" _other)
       list(GET _specs ${_other} _other_spec)

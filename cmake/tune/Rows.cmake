@@ -390,7 +390,8 @@ function(_tune_check_fallback fn chain rows)
         # A misspelt keyword after FALLBACK lands in its chain.
         message(FATAL_ERROR "${fn}: FALLBACK names '${_suffix}', which is no row of the family and looks like a "
           "misspelt keyword; the keywords are SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, "
-          "REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK (rows: ${_rows}).")
+          "REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK, GENERATOR, "
+          "GENERATOR_TIMEOUT (rows: ${_rows}).")
       endif()
       message(FATAL_ERROR "${fn}: FALLBACK names '${_suffix}', which is no row of the family (rows: ${_rows}).")
     endif()

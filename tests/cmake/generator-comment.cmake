@@ -1,0 +1,10 @@
+# A comment (which CMake's parser takes) cannot hide nesting from the bound.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4
+  FALLBACK "unroll4"
+  GENERATOR sh generators/answer.sh [=[{"format": "tune-generate-proposals/1", /* " */ "proposals": [[[[[[[[[[[[[]]]]]]]]]]]]] /* " */}]=])
