@@ -15,7 +15,7 @@ set(log "${src}/generator.log")
 
 e2e_configure(configure "${src}" "${bin}" Ninja -DCMAKE_BUILD_TYPE=Release)
 e2e_expect_contains("the configure step runs the generator" "${E2E_OUTPUT}"
-  "tune_kernel_family(passes): GENERATOR proposed 3 row(s), 2 accepted")
+  "tune_kernel_family(passes): GENERATOR proposed 4 row(s), 3 accepted")
 e2e_read(calls "${log}")
 e2e_expect_equal("the first request has no race table" "${calls}" "race=none\n")
 
@@ -34,6 +34,8 @@ e2e_json(twin "${meta}" proposals 1 duplicate_of)
 e2e_expect_equal("proposal 2 duplicates the declared row" "${twin}" "passes2")
 e2e_json(suffix "${meta}" proposals 2 suffix)
 e2e_expect_equal("proposal 3 becomes the row it names" "${suffix}" "passes4_fp")
+string(JSON race TYPE "${meta}" proposals 0 race)
+e2e_expect_equal("before a mint, the meta file has no race result" "${race}" "NULL")
 e2e_json(command "${meta}" command 1)
 e2e_expect_equal("the meta file names the command" "${command}" "propose.sh")
 
@@ -60,7 +62,7 @@ e2e_json(table "${sidecar}" race passes)
 # The mint raced the family: the next build configures again and the generator sees the table.
 e2e_build(second "${bin}")
 e2e_expect_contains("the new race table configures again" "${E2E_OUTPUT}"
-  "tune_kernel_family(passes): GENERATOR proposed 3 row(s), 2 accepted")
+  "tune_kernel_family(passes): GENERATOR proposed 4 row(s), 3 accepted")
 e2e_read(calls "${log}")
 e2e_expect_equal("the second request carries the race table with the generated row" "${calls}"
   "race=none\nrace=table with passes1\n")
@@ -68,6 +70,19 @@ e2e_expect_not_contains("the same rows race nothing" "${E2E_OUTPUT}" "@tune begi
 e2e_read(sidecar "${bin}/gen.tune.json")
 e2e_json(table_after "${sidecar}" race passes)
 e2e_expect_equal("the race table is kept" "${table_after}" "${table}")
+# What became of each accepted proposal, from the race table the second request quoted.
+e2e_read(meta "${meta_file}")
+e2e_run(meta-schema-after COMMAND "${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-generate-meta-1.schema.json" "${meta_file}")
+e2e_json(seat "${meta}" proposals 0 race seat)
+e2e_expect_equal("the meta file says passes1 took the seat" "${seat}" "ON")
+e2e_json(median "${meta}" proposals 0 race median_ns)
+e2e_expect_matches("the meta file has passes1's time" "${median}" "^[0-9.e+-]+$")
+e2e_json(seat "${meta}" proposals 2 race seat)
+e2e_expect_equal("the meta file says passes4_fp did not" "${seat}" "OFF")
+e2e_json(stage "${meta}" proposals 3 race failed)
+e2e_expect_equal("the meta file says passesmany failed to compile" "${stage}" "compile")
+e2e_json(stage "${sidecar}" race passes rows passesmany last_fail_reason stage)
+e2e_expect_equal("the race table records passesmany's failure" "${stage}" "compile")
 
 # Nothing changed since: no configure, no generator.
 e2e_build(third "${bin}")
