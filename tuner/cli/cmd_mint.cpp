@@ -392,6 +392,13 @@ void register_mint_commands(CLI::App& app) {
       ->excludes("--only")
       ->excludes("--all");
   mint->callback([] {
+    // --only-new narrows a re-mint; TUNE_ALL or TUNE_ONLY in the environment would widen or
+    // replace it without a word.
+    if (only_new &&
+        (mint::all_of(false, std::getenv("TUNE_ALL")) || mint::selection_of({}, std::getenv("TUNE_ONLY")).active())) {
+      throw std::invalid_argument(
+          "--only-new with TUNE_ALL or TUNE_ONLY set in the environment: unset them, or leave out --only-new");
+    }
     // The stamp step of a build mints what its policy says: TUNE_ONLY and TUNE_ALL are for the
     // `tune` targets.
     exit_code() = when_needed ? mint::mint_command(find_manifests(mint_opts), mint::mint_mode::when_needed)

@@ -57,6 +57,7 @@ std::optional<std::string> why_race_again(const family_decl& family, const std::
     }
     if (!row.identity) return fmt::format("row {} has no code identity", row.suffix);
     if (it->second.code_sha256 != row.identity->code_sha256) return fmt::format("row {}'s code changed", row.suffix);
+    if (it->second.rejected == race::not_asked_text) return fmt::format("row {} was not raced", row.suffix);
   }
   for (const auto& [suffix, _] : last->rows)
     if (!family.row(suffix)) return fmt::format("row {} is gone", suffix);
@@ -133,6 +134,10 @@ std::vector<std::string> new_rows(const family_decl& family, const race::race_ta
   const auto same_code = [&](const row_decl& row, const race::race_row& entry) {
     return !row.left_out && row.identity && entry.code_sha256 == row.identity->code_sha256;
   };
+  // A failure is judged against the reference's output and calls: it stands with the same reference.
+  const row_decl* reference = family.row(family.reference);
+  const auto ref = last.rows.find(family.reference);
+  const bool same_reference = reference && ref != last.rows.end() && same_code(*reference, ref->second);
   std::vector<std::string> out;
   for (const auto& row : family.rows) {
     const auto it = last.rows.find(row.suffix);
@@ -141,8 +146,8 @@ std::vector<std::string> new_rows(const family_decl& family, const race::race_ta
       const race::race_row& entry = it->second;
       if (row.left_out) {
         measured = entry.last_fail_reason && row.left_out->rfind(entry.last_fail_reason->stage, 0) == 0;
-      } else if (same_code(row, entry)) {
-        if (entry.median_ns || entry.last_fail_reason) {
+      } else if (same_code(row, entry) && entry.rejected != race::not_asked_text) {
+        if (entry.median_ns || (entry.last_fail_reason && same_reference)) {
           measured = true;
         } else if (entry.same_code_as) {
           const auto raced = last.rows.find(*entry.same_code_as);
@@ -164,21 +169,58 @@ void race_only_new(race_plan& plan, const manifest& m, const sidecar::document* 
     const family_decl* f = m.family(name);
     const race::race_table* last = doc->race_of(name);
     const std::string* seat = doc->seat_of(name);
-    if (!f || !seat || why_not_comparable(last, basis)) continue;
+    // A family with companions races whole: a companion's own seat may be any row.
+    if (!f || !seat || !f->companions.empty() || why_not_comparable(last, basis)) continue;
     if (const auto fixture = fixture_of(*f); !fixture || last->fixture_sha256 != fixture) continue;
     auto fresh = new_rows(*f, *last);
-    if (fresh.empty()) continue;  // raced for another reason (a row is gone): whole
+    // Raced for another reason (a row is gone), or the seat is gone or changed: the rows it beat
+    // were never compared with each other's newcomers, so the family races whole.
+    if (fresh.empty() || !f->row(*seat) || std::find(fresh.begin(), fresh.end(), *seat) != fresh.end()) continue;
     std::vector<std::string> anchors = {*seat};
     anchors.insert(anchors.end(), f->fallback.begin(), f->fallback.end());
     anchors.push_back(f->reference);
+    const auto listed = [](const std::vector<std::string>& list, const std::string& suffix) {
+      return std::find(list.begin(), list.end(), suffix) != list.end();
+    };
     std::vector<std::string> asked;
     for (const auto& row : f->rows)  // in declared order, each once
-      if (std::find(fresh.begin(), fresh.end(), row.suffix) != fresh.end() ||
-          std::find(anchors.begin(), anchors.end(), row.suffix) != anchors.end())
+      if (listed(fresh, row.suffix) || listed(anchors, row.suffix)) asked.push_back(row.suffix);
+    // A row whose result was another's (same_code_as) follows that row into the race, so the
+    // bench picks their representative again.
+    for (const auto& row : f->rows)
+      if (const auto it = last->rows.find(row.suffix); it != last->rows.end() && it->second.same_code_as &&
+                                                       listed(asked, *it->second.same_code_as) &&
+                                                       !listed(asked, row.suffix))
         asked.push_back(row.suffix);
     plan.only_rows[name] = std::move(asked);
     plan.new_rows[name] = std::move(fresh);
   }
+}
+
+race::race_table carry_results(race::race_table table, const race::race_table& last,
+                               const std::vector<std::string>& fresh, const std::string& measured) {
+  const auto mark = [&](race::race_row row) {
+    if (!row.carried_from) row.carried_from = measured;
+    return row;
+  };
+  if (!table.timed()) {
+    // Nothing timed (every new row failed, or the seat alone could run): the last race stands,
+    // with the new rows' entries and without rows that are gone.
+    race::race_table out = last;
+    out.rows.clear();
+    for (const auto& [suffix, row] : table.rows) {
+      const auto old = last.rows.find(suffix);
+      const bool is_new = std::find(fresh.begin(), fresh.end(), suffix) != fresh.end();
+      out.rows[suffix] = is_new || old == last.rows.end() ? row : mark(old->second);
+    }
+    out.note = "--only-new timed no row (" + table.note + "); the seat and times are the last race's";
+    return out;
+  }
+  for (auto& [suffix, row] : table.rows)
+    if (const auto old = last.rows.find(suffix); row.rejected == race::not_asked_text && old != last.rows.end())
+      row = mark(old->second);
+  table.noise_overridden = table.noise_overridden || last.noise_overridden;
+  return table;
 }
 
 std::optional<std::string> fixture_code(const family_decl& family) {

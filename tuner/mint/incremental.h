@@ -58,17 +58,25 @@ void keep_unchanged(race_plan& plan, const manifest& m, const sidecar::document*
                     const fixture_identity& fixture_of, std::string cause);
 
 // The rows of `family` that `last` has no result of with the code each has now: a timing, a
-// failure, or the timing of a row of the same code (same_code_as) that still has it. A row the
-// build left out stands as `why_race_again` says.
+// failure under the same reference, or the timing of a row of the same code (same_code_as) that
+// still has it. A row the build left out stands as `why_race_again` says.
 std::vector<std::string> new_rows(const family_decl& family, const race::race_table& last);
 
 // `tune mint --only-new`, applied after keep_unchanged: each family `plan` races whose last race on
-// this box stands but for new rows (same fixture, tool and compiler; a seat) races only those,
-// against its seat, its FALLBACK chain and its reference, which the race needs to decide by
-// (plan.only_rows, plan.new_rows). A family without such a race is raced whole, as is every family
-// when the scope has a reason to race everything: then every row is new here.
+// this box stands but for new rows (same fixture, tool and compiler; a seat that is not new) races
+// only those, against its seat, its FALLBACK chain and its reference, which the race needs to
+// decide by, and the rows whose result was one of theirs (same_code_as) (plan.only_rows,
+// plan.new_rows). A family without such a race, or with companions, is raced whole, as is every
+// family when the scope has a reason to race everything: then every row is new here.
 void race_only_new(race_plan& plan, const manifest& m, const sidecar::document* doc, const remint_basis& basis,
                    const fixture_identity& fixture_of);
+
+// The race table of a family raced with only some rows (race_only_new): `table` as the bench
+// timed it, each row it was not asked to time given its entry from `last`, marked carried_from
+// `measured` (a row carried before keeps its mark). When the bench timed no row, `last` stands,
+// with the entries of the rows in `fresh` (the new ones) and without rows the family no longer has.
+race::race_table carry_results(race::race_table table, const race::race_table& last,
+                               const std::vector<std::string>& fresh, const std::string& measured);
 
 // The code identity of the family's fixture, from its object compiled alone (nullopt when the
 // manifest names none or it does not exist: then the family is always raced).

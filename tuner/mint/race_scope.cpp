@@ -132,11 +132,12 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
     std::vector<std::string> against;
     for (const auto& suffix : plan.only_rows.at(family))
       if (std::find(fresh.begin(), fresh.end(), suffix) == fresh.end()) against.push_back(suffix);
+    const race::race_table* last = previous ? previous->race_of(family) : nullptr;
+    const auto when = last && last->measured ? last->measured : previous ? previous->provenance.written : std::nullopt;
     show.note(fmt::format(
         "cmake-tune: --only-new: family {} races its new rows ({}) against {}; its other rows keep their results "
         "from {}",
-        family, fmt::join(fresh, ", "), fmt::join(against, ", "),
-        previous && previous->provenance.written ? "the mint of " + *previous->provenance.written : "earlier mints"));
+        family, fmt::join(fresh, ", "), fmt::join(against, ", "), when ? "the mint of " + *when : "earlier mints"));
   }
 
   bench_call call = call_bench(m, request_of(m, previous, plan), m.state_dir / "race-request.json",
@@ -158,23 +159,9 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
 
 // The scope's winners and race tables from the bench's result, with the plan's adopted families
 // and the families it keeps as the sidecar has them.
-// `tune mint --only-new`: the rows the bench was not asked to race keep their last results, marked
-// with the mint that measured them (a row carried before keeps its first mark).
-void carry_rows(race::race_table& table, const race::race_table& last, const std::string& written) {
-  for (auto& [suffix, row] : table.rows) {
-    const auto old = last.rows.find(suffix);
-    if (row.rejected != race::not_asked_text || old == last.rows.end()) continue;
-    row = old->second;
-    if (!row.carried_from) row.carried_from = written;
-  }
-  if (table.companion_races && last.companion_races)
-    for (auto& [name, companion] : *table.companion_races)
-      if (const auto old = last.companion_races->find(name); old != last.companion_races->end())
-        carry_rows(companion, old->second, written);
-}
-
 sidecar::scope_update update_of(const manifest& m, const box::box_info& box, const race::race_answer& result,
                                 const race_plan& plan, const sidecar::document* previous) {
+  const std::string measured = util::utc_iso8601(std::chrono::system_clock::now());
   sidecar::scope_update update;
   update.scope = m.scope;
   update.version = m.version;
@@ -192,8 +179,11 @@ sidecar::scope_update update_of(const manifest& m, const box::box_info& box, con
       continue;
     }
     race::race_table table = raced->second;
-    if (plan.only_rows.count(family.name) && previous && previous->race_of(family.name) && previous->provenance.written)
-      carry_rows(table, *previous->race_of(family.name), *previous->provenance.written);
+    table.measured = measured;
+    if (const auto* last = previous ? previous->race_of(family.name) : nullptr;
+        last && plan.only_rows.count(family.name))
+      if (const auto when = last->measured ? last->measured : previous->provenance.written)
+        table = carry_results(std::move(table), *last, plan.new_rows.at(family.name), *when);
     update.kernels[family.name] = table.winner;
     update.race[family.name] = with_identities(m, family, table, box.cls, result.mint.noise_overridden);
     add_companion_seats(update, family, &table);

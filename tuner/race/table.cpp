@@ -167,6 +167,7 @@ void to_json(json& out, const race_table& t) {
   if (t.work) out["work"] = {{"amount", t.work->amount}, {"unit", t.work->unit}};
   if (t.counters_unavailable) out["counters_unavailable"] = *t.counters_unavailable;
   if (t.fixture_sha256) out["fixture_sha256"] = *t.fixture_sha256;
+  if (t.measured) out["measured"] = *t.measured;
   if (t.tool) out["tool"] = *t.tool;
   if (t.compiler) out["compiler"] = *t.compiler;
   if (t.noise_overridden) out["noise_overridden"] = true;
@@ -192,6 +193,7 @@ void from_json(const json& in, race_table& t) {
     t.work = work_record{work->at("amount").get<double>(), work->at("unit").get<std::string>()};
   t.counters_unavailable = optional_member<std::map<std::string, std::string>>(in, "counters_unavailable");
   t.fixture_sha256 = optional_member<std::string>(in, "fixture_sha256");
+  t.measured = optional_member<std::string>(in, "measured");
   t.tool = optional_member<std::string>(in, "tool");
   t.compiler = optional_member<std::string>(in, "compiler");
   t.noise_overridden = in.value("noise_overridden", false);
@@ -199,7 +201,8 @@ void from_json(const json& in, race_table& t) {
                                      "need_pct",        "margin_pct", "demoted",  "demoted_margin_pct",
                                      "drift_pct",       "note",       "ms",       "rows",
                                      "companion_races", "companions", "work",     "counters_unavailable",
-                                     "fixture_sha256",  "tool",       "compiler", "noise_overridden"});
+                                     "fixture_sha256",  "tool",       "compiler", "noise_overridden",
+                                     "measured"});
 }
 
 mint_record record_of(const mint_result& r) {

@@ -106,6 +106,9 @@ struct race_table {
   // mint that keeps the table carries into provenance.noise.
   std::optional<std::string> tool, compiler;
   bool noise_overridden = false;
+  // The mint's: when it raced this table (ISO 8601). A later mint that keeps the table keeps it,
+  // and `tune mint --only-new` marks the rows it carries from this table with it.
+  std::optional<std::string> measured;
   nlohmann::json other = nlohmann::json::object();  // members this version does not name, kept
 };
 

@@ -106,7 +106,8 @@ void check_row(const json& row, const std::string& where) {
 
 void check_race_table(const json& table, const std::string& where) {
   object_at(table, where);
-  for (const char* key : {"winner", "fallback", "verdict", "note", "profile", "fixture_sha256", "tool", "compiler"})
+  for (const char* key :
+       {"winner", "fallback", "verdict", "note", "profile", "fixture_sha256", "tool", "compiler", "measured"})
     optional_string(table, where, key);
   optional_boolean(table, where, "noise_overridden");
   optional_number(table, where, "need_pct", false);

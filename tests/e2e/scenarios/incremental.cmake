@@ -124,8 +124,14 @@ e2e_expect_tables("an edit of gamma's fixture" beta_edited gamma_edited gamma)
 # with the mint that measured it; alpha and gamma are kept. A build after it races nothing.
 e2e_race_tables(before_new_row)
 e2e_read(doc "${sidecar}")
-e2e_json(written_before "${doc}" provenance written)
 e2e_json(beta_seat "${doc}" kernels beta)
+# When beta was raced (the edit of its kernel), which the sidecar has written since.
+e2e_json(beta_measured "${before_new_row_beta}" measured)
+e2e_json(written "${doc}" provenance written)
+e2e_expect_matches("race.beta records when it was measured" "${beta_measured}" "^20[0-9-]+T[0-9:]+Z$")
+if(beta_measured STREQUAL written)
+  e2e_fail("race.beta.measured is the sidecar's last write (${written}), though beta was kept by the mints since")
+endif()
 e2e_configure(add-row "${src}" "${bin}" Ninja -DINC_NEW_NOPS_beta=2)
 e2e_build(bench-with-new-row "${bin}" TARGET tune_bench_inc)
 e2e_run(only-new COMMAND "${PREFIX}/bin/tune" mint --only-new --build-dir "${bin}")
@@ -138,15 +144,15 @@ e2e_json(carried "${only_new_beta}" rows nops2 carried_from)
 e2e_expect_matches("the new row is not carried" "${carried}" "^<missing")
 if(beta_seat STREQUAL "nops0")
   e2e_expect_contains("tune mint --only-new: what races" "${E2E_OUTPUT}"
-    "--only-new: family beta races its new rows (nops2) against nops0; its other rows keep their results from the mint of ${written_before}")
+    "--only-new: family beta races its new rows (nops2) against nops0; its other rows keep their results from the mint of ${beta_measured}")
   e2e_json(carried "${only_new_beta}" rows nops1 carried_from)
-  e2e_expect_equal("nops1 keeps its result, marked" "${carried}" "${written_before}")
+  e2e_expect_equal("nops1 keeps its result, marked with beta's race" "${carried}" "${beta_measured}")
   e2e_json(kept_median "${before_new_row_beta}" rows nops1 median_ns)
   e2e_json(median "${only_new_beta}" rows nops1 median_ns)
   e2e_expect_equal("nops1's result is the one measured before" "${median}" "${kept_median}")
   e2e_run(explain-carried COMMAND "${PREFIX}/bin/tune" explain beta --build-dir "${bin}")
   e2e_expect_contains("explain says which row was measured earlier" "${E2E_OUTPUT}"
-    "measured by the mint of ${written_before}, not this one (tune mint --only-new)")
+    "measured by the mint of ${beta_measured}, not this one (tune mint --only-new)")
 else()
   # nops1 holds the seat (a tie the race settled for it): both old rows anchor the race.
   e2e_expect_contains("tune mint --only-new: what races" "${E2E_OUTPUT}"
@@ -157,6 +163,12 @@ if(SCHEMA_CHECK)
 endif()
 e2e_build(after-only-new "${bin}")
 e2e_expect_raced("a build after tune mint --only-new")
+e2e_run(only-new-with-env MAY_FAIL COMMAND "${CMAKE_COMMAND}" -E env TUNE_ALL=1 "${PREFIX}/bin/tune" mint --only-new
+  --build-dir "${bin}")
+if(E2E_RC EQUAL 0)
+  e2e_fail("tune mint --only-new under TUNE_ALL=1 succeeded; the environment must not widen it silently")
+endif()
+e2e_expect_contains("--only-new under TUNE_ALL=1" "${E2E_OUTPUT}" "--only-new with TUNE_ALL or TUNE_ONLY set")
 
 # Everything, on request: tune mint --all, and TUNE_ALL=1 on the tune target.
 e2e_run(mint-all COMMAND "${PREFIX}/bin/tune" mint --all --build-dir "${bin}")

@@ -310,6 +310,118 @@ TEST_CASE("--only-new races a family's new rows against its seat, fallback chain
   CHECK(foreign.only_rows.empty());
 }
 
+TEST_CASE("--only-new races whole a family whose seat changed or that has companions") {
+  manifest m;
+  m.families = {dot("alpha")};
+  auto& f = m.families[0];
+  f.rows.push_back(f.rows[0]);
+  f.rows.back().suffix = "u4";
+  f.rows.back().identity->code_sha256 = "code-u4";  // new
+  sidecar::document doc;
+  doc.provenance.box = "box";
+  doc.kernels["alpha"] = "u2";
+  doc.race["alpha"] = last_race();
+  doc.race["alpha"].rows["u8"].code_sha256 = "code-u8";  // u8 was u2's code; u8 is gone now
+  doc.race["alpha"].rows["u8"].same_code_as = "u2";
+  const mint::fixture_identity fixture = [](const family_decl&) { return std::optional<std::string>("fx"); };
+  mint::race_plan plan;
+  plan.families = {"alpha"};
+  mint::race_only_new(plan, m, &doc, basis(), fixture);
+  CHECK(plan.only_rows.at("alpha") == std::vector<std::string>{"u1", "u2", "u4"});
+
+  auto seat_changed = m;
+  seat_changed.families[0].rows[1].identity->code_sha256 = "code-u2-edited";
+  mint::race_plan whole;
+  whole.families = {"alpha"};
+  mint::race_only_new(whole, seat_changed, &doc, basis(), fixture);
+  CHECK(whole.only_rows.empty());
+
+  auto with_companion = m;
+  with_companion.families[0].companions.push_back({"layout", "int()"});
+  mint::race_plan companions;
+  companions.families = {"alpha"};
+  mint::race_only_new(companions, with_companion, &doc, basis(), fixture);
+  CHECK(companions.only_rows.empty());
+}
+
+TEST_CASE("--only-new: a row of the seat's code follows it into the race; failures need the same reference") {
+  auto f = dot();
+  for (const char* suffix : {"u4", "u8"}) {
+    f.rows.push_back(f.rows[0]);
+    f.rows.back().suffix = suffix;
+    f.rows.back().identity->code_sha256 = std::string("code-") + suffix;
+  }
+  f.rows[3].identity->code_sha256 = "code-u2";  // u8 has u2's code
+  auto table = last_race();
+  table.rows["u4"].code_sha256 = "code-u4";
+  table.rows["u4"].last_fail_reason = race::row_failure{"gate", "wrong output", ""};
+  table.rows["u8"].code_sha256 = "code-u2";
+  table.rows["u8"].same_code_as = "u2";
+  CHECK(mint::new_rows(f, table).empty());
+  auto new_reference = f;
+  new_reference.rows[0].identity->code_sha256 = "code-u1-edited";  // u4's failure was against the old u1
+  CHECK(mint::new_rows(new_reference, table) == std::vector<std::string>{"u1", "u4"});
+  auto not_asked = table;  // an entry the last --only-new did not race is no result
+  not_asked.rows["u4"] = race::race_row{};
+  not_asked.rows["u4"].code_sha256 = "code-u4";
+  not_asked.rows["u4"].rejected = race::not_asked_text;
+  CHECK(mint::new_rows(f, not_asked) == std::vector<std::string>{"u4"});
+  CHECK(mint::why_race_again(f, fx, &not_asked, basis()) == "row u4 was not raced");
+
+  manifest m;
+  m.families = {f};
+  m.families[0].rows.push_back(f.rows[0]);
+  m.families[0].rows.back().suffix = "u16";
+  m.families[0].rows.back().identity->code_sha256 = "code-u16";
+  sidecar::document doc;
+  doc.provenance.box = "box";
+  doc.kernels["dot"] = "u2";
+  doc.race["dot"] = table;
+  const mint::fixture_identity fixture = [](const family_decl&) { return std::optional<std::string>("fx"); };
+  mint::race_plan plan;
+  plan.families = {"dot"};
+  mint::race_only_new(plan, m, &doc, basis(), fixture);
+  CHECK(plan.only_rows.at("dot") == std::vector<std::string>{"u1", "u2", "u16", "u8"});
+}
+
+TEST_CASE("--only-new: rows not asked keep their last results, marked; a race that timed nothing keeps the last") {
+  auto last = last_race();
+  last.measured = "2026-12-01T10:00:00Z";
+  last.rows["u4"].median_ns = 30;
+  last.rows["u4"].code_sha256 = "code-u4";
+  last.rows["u4"].carried_from = "2026-11-30T09:00:00Z";  // carried before: keeps its mark
+  race::race_table now;
+  now.winner = "u8";
+  now.verdict = "won";
+  now.note = "u8 beat u2";
+  now.rows["u1"].median_ns = 11;
+  now.rows["u2"].median_ns = 10;
+  now.rows["u8"].median_ns = 5;
+  now.rows["u4"].rejected = race::not_asked_text;
+  const auto carried = mint::carry_results(now, last, {"u8"}, *last.measured);
+  CHECK(carried.winner == "u8");
+  CHECK(carried.rows.at("u4").median_ns == 30);
+  CHECK(carried.rows.at("u4").carried_from == "2026-11-30T09:00:00Z");
+  CHECK_FALSE(carried.rows.at("u2").carried_from);
+
+  race::race_table nothing;  // the new row failed the gate; the seat alone could run, untimed
+  nothing.winner = "u2";
+  nothing.verdict = "only";
+  nothing.note = "only runnable row; nothing to race";
+  nothing.rows["u2"] = race::race_row{};
+  nothing.rows["u1"].rejected = race::not_asked_text;
+  nothing.rows["u8"].rejected = "failed the gate";
+  nothing.rows["u8"].last_fail_reason = race::row_failure{"gate", "wrong output", ""};
+  const auto kept = mint::carry_results(nothing, last, {"u8"}, *last.measured);
+  CHECK(kept.winner == "u2");
+  CHECK(kept.verdict == "won");
+  CHECK(kept.rows.at("u2").median_ns == 10);
+  CHECK(kept.rows.at("u2").carried_from == "2026-12-01T10:00:00Z");
+  CHECK(kept.rows.at("u8").last_fail_reason->stage == "gate");
+  CHECK(kept.rows.count("u4") == 0);  // not in the family any more
+  CHECK(kept.note.find("--only-new timed no row") == 0);
+}
+
 TEST_CASE("the fixture's code identity is its object's, unknown when the manifest names none") {
   auto f = dot();
   CHECK_FALSE(mint::fixture_code(f));
