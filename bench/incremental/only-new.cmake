@@ -9,16 +9,7 @@
 cmake_minimum_required(VERSION 3.21)
 include("${CMAKE_CURRENT_LIST_DIR}/../median.cmake")
 
-if(NOT PREFIX OR NOT EXISTS "${PREFIX}/bin/tune")
-  message(FATAL_ERROR "only-new: PREFIX='${PREFIX}' holds no installed cmake-tune (bin/tune); "
-    "pass -DPREFIX=<prefix> of `cmake --install`.")
-endif()
-if(NOT RUNS)
-  set(RUNS 5)
-endif()
-if(NOT WORK)
-  set(WORK "${CMAKE_CURRENT_BINARY_DIR}/only-new-bench")
-endif()
+_bench_arguments(only-new "${CMAKE_CURRENT_BINARY_DIR}/only-new-bench")
 
 # The family: a sum with NOPS nops before the loop, so every row is its own code at one speed.
 file(REMOVE_RECURSE "${WORK}")
@@ -110,14 +101,7 @@ file(READ "/proc/loadavg" _load_after)
 
 _median(_m_only_new ${_only_new})
 _median(_m_default ${_default})
-math(EXPR _ratio_x1000 "${_m_only_new} * 1000 / ${_m_default}")
-math(EXPR _whole "${_ratio_x1000} / 1000")
-math(EXPR _frac "${_ratio_x1000} % 1000")
-string(LENGTH "${_frac}" _len)
-while(_len LESS 3)
-  set(_frac "0${_frac}")
-  string(LENGTH "${_frac}" _len)
-endwhile()
+_ratio(_r "${_m_only_new}" "${_m_default}")
 string(REPLACE ";" ", " _runs_only_new "${_only_new}")
 string(REPLACE ";" ", " _runs_default "${_default}")
 string(STRIP "${_load_before}" _load_before)
@@ -126,7 +110,7 @@ message("
 A row added to a family of 12 or more rows, median wall time of the mint over ${RUNS} runs, side by side
 | what | rows timed (last run) | median ms | runs (ms) | / tune mint |
 |---|---|---|---|---|
-| `tune mint --only-new` | ${_timed_only_new} | ${_m_only_new} | ${_runs_only_new} | ${_whole}.${_frac} |
+| `tune mint --only-new` | ${_timed_only_new} | ${_m_only_new} | ${_runs_only_new} | ${_r} |
 | `tune mint` | ${_timed_default} | ${_m_default} | ${_runs_default} | 1.000 |
 
 prefix: ${PREFIX}; load average before: ${_load_before}; after: ${_load_after}")
