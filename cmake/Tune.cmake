@@ -35,7 +35,8 @@ Cache variables: ``TUNE_POLICY``, ``TUNE_SIDECAR``, ``TUNE_RELEASE``, ``TUNE_QUI
 #   _TUNE_SCOPES, _TUNE_FAMILIES                      declared names, in order
 #   _TUNE_S_<scope>_{VERSION,DEFAULTS,BUDGET,NAMESPACE,FAMILIES}         tune_scope
 #   _TUNE_F_<family>_{WHERE,SCOPE,SIGNATURE,TOLERANCE,TIMEOUT,FALLBACK,SOURCES,FIXTURE,
-#                     INCLUDES,LINK,DIR,COMPANIONS,HAS_ISA}              tune_kernel_family
+#                     INCLUDES,LINK,DIR,COMPANIONS,HAS_ISA,SHAPES}       tune_kernel_family
+#   _TUNE_F_<family>_SHAPE_<shape>_CONDITION                             the same
 #   _TUNE_F_<family>_C_<companion>_SIGNATURE, _TUNE_COMPANION_<companion>_FAMILY   the same
 #   _TUNE_F_<family>_{ROWS,REFERENCE,ROWS_DIR}                           _tune_add_row_objects
 #   _TUNE_F_<family>_GENERATOR_TRIGGER                                   _tune_generator_rows
@@ -63,6 +64,7 @@ include("${_TUNE_MODULE_DIR}/tune/Features.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Isa.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Settings.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Rows.cmake")
+include("${_TUNE_MODULE_DIR}/tune/Shapes.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Bench.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Generator.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Finalize.cmake")
@@ -138,6 +140,7 @@ endfunction()
       FALLBACK "<suffix>[;<suffix>...]"
       [TOLERANCE exact | abs=<x> | rel=<x> | ulp=<n>]
       [COMPANIONS <function> ["<ret>(<params>)"]...]
+      [SHAPES "<name>: <condition>"... "<name>[: <condition>]"]
       [TIMEOUT <seconds>]
       [GENERATOR <command> [<arg>...] [GENERATOR_TIMEOUT <seconds>]]
       [INCLUDES <dir>...] [LINK <target>...])
@@ -178,6 +181,15 @@ endfunction()
     ``TUNE_COMPANION(<function>)``; the stamp defines ``<function>`` as a forwarder to the stamped
     row's. A name alone has the family's ``SIGNATURE``; a signature string after it gives its own,
     e.g. ``COMPANIONS layout "int()"``.
+  ``SHAPES``
+    Problem sizes that each get their own winner. Each shape is a name and a C++ condition over
+    the ``SIGNATURE``'s parameter names, e.g. ``"small: n <= 1024"``; the last shape may have no
+    condition and then takes every call no earlier condition matches (without one, such a call goes
+    to the last shape too). The fixture runs once per shape and reads ``fx.shape()``; each shape is
+    its own seat ``<family>@<shape>``, raced, stamped and reported on its own, and the stamp
+    defines the family's name as a dispatcher that tests the conditions in order and calls that
+    shape's row directly. Companions must then take the family's parameters: they follow the
+    shape's seat through the same conditions. Not with ``GENERATOR``.
   ``TIMEOUT``
     Seconds one call of a row may take before the row is killed and left out (default: 20 times
     the reference's own call at the gate, at least 2 s). docs/fixtures.md, "Time limits".
@@ -195,9 +207,9 @@ endfunction()
 function(tune_kernel_family name)
   cmake_parse_arguments(PARSE_ARGV 1 arg ""
     "SCOPE;SIGNATURE;FIXTURE;TOLERANCE;REFERENCE;TIMEOUT;GENERATOR_TIMEOUT"
-    "SOURCES;AXES;PERMUTATIONS;EXCLUDE;REFERENCE_SOURCES;FALLBACK;COMPANIONS;INCLUDES;LINK;GENERATOR")
+    "SOURCES;AXES;PERMUTATIONS;EXCLUDE;REFERENCE_SOURCES;FALLBACK;COMPANIONS;SHAPES;INCLUDES;LINK;GENERATOR")
   _tune_reject_unparsed(tune_kernel_family "${name}"
-    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT"
+    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT"
     "${arg_UNPARSED_ARGUMENTS}")
   set(fn "tune_kernel_family(${name})")
   # A misspelt keyword after a list keyword lands in that list: name it as a keyword, not a file.
@@ -206,7 +218,7 @@ function(tune_kernel_family name)
       if(_token MATCHES "^[A-Z][A-Z_]+$" AND NOT TARGET "${_token}")
         message(FATAL_ERROR "${fn}: ${_kw} names '${_token}', which looks like a misspelt keyword; the keywords are "
           "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, "
-          "TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT.")
+          "TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT.")
       endif()
     endforeach()
   endforeach()
@@ -303,6 +315,22 @@ function(tune_kernel_family name)
   string(REPLACE "\\;" ";" _fallback "${arg_FALLBACK}")
   _tune_check_fallback("${fn}" "${_fallback}" "${_rows_SUFFIXES}")
   _tune_parse_companions("${fn}" "${name}" "${arg_SIGNATURE}" _companions "${arg_COMPANIONS}")
+  set(_shapes "")
+  if("SHAPES" IN_LIST arg_KEYWORDS_MISSING_VALUES OR DEFINED arg_SHAPES)
+    _tune_parse_shapes("${fn}" "${arg_SIGNATURE}" _shapes "${arg_SHAPES}")
+    if(DEFINED arg_GENERATOR)
+      message(FATAL_ERROR "${fn}: SHAPES and GENERATOR are both given; a generator proposes rows from the family's "
+        "one race table, and a family with shapes has a table per shape. Leave out one of them.")
+    endif()
+    foreach(_companion IN LISTS _companions)
+      _tune_parse_signature("${fn}" "${_companions_SIGNATURE_${_companion}}" _cret _cparams)
+      if(NOT _cparams STREQUAL _params)
+        message(FATAL_ERROR "${fn}: COMPANIONS ${_companion} takes (${_cparams}), but the family has SHAPES: a "
+          "companion follows each shape's seat through the shapes' conditions, so it must take the family's "
+          "parameters (${_params}). Give it the family's parameters or leave SHAPES out.")
+      endif()
+    endforeach()
+  endif()
   # After the reference and the FALLBACK chain are checked: a proposed row is neither.
   if(DEFINED arg_GENERATOR)
     _tune_generator_rows("${fn}" "${name}" _rows "${arg_SCOPE}" "${arg_SIGNATURE}" ${_grid} ${arg_GENERATOR_TIMEOUT}
@@ -323,6 +351,10 @@ function(tune_kernel_family name)
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_LINK "${arg_LINK}")
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   set_property(GLOBAL PROPERTY _TUNE_F_${name}_COMPANIONS "${_companions}")
+  set_property(GLOBAL PROPERTY _TUNE_F_${name}_SHAPES "${_shapes}")
+  foreach(_shape IN LISTS _shapes)
+    set_property(GLOBAL PROPERTY _TUNE_F_${name}_SHAPE_${_shape}_CONDITION "${_shapes_CONDITION_${_shape}}")
+  endforeach()
   foreach(_companion IN LISTS _companions)
     set_property(GLOBAL PROPERTY _TUNE_F_${name}_C_${_companion}_SIGNATURE "${_companions_SIGNATURE_${_companion}}")
     set_property(GLOBAL PROPERTY _TUNE_COMPANION_${_companion}_FAMILY "${name}")

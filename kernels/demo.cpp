@@ -1,10 +1,9 @@
 // Calls the shipped families through their stamps. Each name below is a direct call to the row
-// this build stamped; the first line of each generated tune/kernels/<family>.h says which row
+// this build stamped; sgemm calls its shape's row, chosen by the size (SHAPES in
+// kernels/CMakeLists.txt). The first lines of each generated tune/kernels/<family>.h say which row
 // and why (sidecar, profile, fallback or reference).
 #include <tune/kernels/dot.h>
-#include <tune/kernels/sgemm_large.h>
-#include <tune/kernels/sgemm_medium.h>
-#include <tune/kernels/sgemm_small.h>
+#include <tune/kernels/sgemm.h>
 
 #include <algorithm>
 #include <cmath>
@@ -60,7 +59,7 @@ void show_gemm(const char* name, sgemm_fn gemm, std::size_t size, std::mt19937& 
 int main() {
   std::mt19937 rng(2024);
   show_dot(rng);
-  show_gemm("sgemm_small", sgemm_small, 32, rng);
-  show_gemm("sgemm_medium", sgemm_medium, 128, rng);
-  show_gemm("sgemm_large", sgemm_large, 384, rng);
+  show_gemm("sgemm@small", sgemm, 32, rng);
+  show_gemm("sgemm@medium", sgemm, 128, rng);
+  show_gemm("sgemm@large", sgemm, 384, rng);
 }

@@ -1,5 +1,6 @@
 #pragma once
-// What the benchmark knows of one shipped sgemm family: its fixture, its stamp and every row.
+// What the benchmark knows of one shape of the shipped sgemm family: its fixture, its stamp and
+// every row.
 #include <tune/fixture.h>
 
 #include <cstddef>
@@ -20,9 +21,10 @@ struct bench_row {
 };
 
 struct bench_family {
-  std::string name;
+  std::string name;   // the seat, "sgemm@small"
+  std::string shape;  // what the fixture's fx.shape() returns
   void (*fixture)(sgemm_fixture&);
-  sgemm_fn stamp;  // the family's public name: a forwarder to the row this build stamped
+  sgemm_fn stamp;  // the family's public name: the dispatcher to the rows this build stamped
   std::vector<bench_row> rows;
 };
 

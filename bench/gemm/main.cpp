@@ -179,7 +179,7 @@ void compare_on(const bench_family& family, const options& opt, tune::fixture_ba
 void compare_family(const bench_family& family, const options& opt) {
   if (family.rows.empty()) throw std::logic_error(family.name + ": the generated row table is empty");
   // Any fixed seed: kernels are compared with each other on identical inputs.
-  sgemm_fixture fx(1, [&](tune::fixture_base& inputs, sgemm_calls& calls) { compare_on(family, opt, inputs, calls); });
+  sgemm_fixture fx(1, family.shape, [&](tune::fixture_base& inputs, sgemm_calls& calls) { compare_on(family, opt, inputs, calls); });
   family.fixture(fx);
 }
 
@@ -189,7 +189,7 @@ void run(const options& opt) {
     if (std::none_of(families.begin(), families.end(), [&](const bench_family& f) { return f.name == name; })) {
       std::string known;
       for (const auto& f : families) known += (known.empty() ? "" : ", ") + f.name;
-      throw std::invalid_argument("--family " + name + ": no such shipped sgemm family (known: " + known + ")");
+      throw std::invalid_argument("--family " + name + ": no such shape of the shipped sgemm (known: " + known + ")");
     }
   if (opt.blas_threads < 0)
     throw std::invalid_argument("--blas-threads " + std::to_string(opt.blas_threads) + ": must be 0 or more");

@@ -1,5 +1,5 @@
 #pragma once
-// What the three sgemm fixtures share; each fixture file names its family and its shape.
+// The sgemm fixture's inputs and call, at one size (fixture.cpp picks it by shape).
 #include <tune/fixture.h>
 
 #include <cstddef>

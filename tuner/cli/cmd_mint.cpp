@@ -336,9 +336,32 @@ std::optional<explain_report> explain_of(const scope_options& o, const std::stri
   return std::nullopt;
 }
 
+// The seats of the family with SHAPES whose public name is `family`, in order; empty for any other.
+std::vector<std::string> shape_seats(const scope_options& o, const std::string& family) {
+  for (const auto& path : find_manifests(o)) {
+    std::vector<std::string> seats;
+    for (const auto& f : load_manifest(path).families)
+      if (f.function() == family && !f.shape().empty()) seats.push_back(f.name);
+    if (!seats.empty()) return seats;
+  }
+  return {};
+}
+
 int cmd_explain(const scope_options& o, const std::string& family, bool as_json) {
   const auto r = explain_of(o, family);
-  if (!r) throw std::runtime_error(fmt::format("no scope declares a family '{}'", family));
+  if (!r) {
+    // A family with SHAPES has a seat per shape, each explained on its own.
+    const auto seats = shape_seats(o, family);
+    if (seats.empty()) throw std::runtime_error(fmt::format("no scope declares a family '{}'", family));
+    if (as_json)
+      throw std::runtime_error(fmt::format("family {} has a seat per shape; give one of {} with --json", family,
+                                           fmt::join(seats, ", ")));
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+      if (i) std::cout << "\n";
+      if (const int rc = cmd_explain(o, seats[i], false)) return rc;
+    }
+    return 0;
+  }
   if (as_json) {
     std::cout << util::json_text(nlohmann::json(*r)) << "\n";
     return 0;

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "box/classes.h"
 #include "box/identity.h"
 #include "cli/commands.h"
 #include "manifest/manifest.h"
@@ -24,6 +25,7 @@ namespace {
 struct export_args {
   std::vector<std::filesystem::path> manifests;
   std::filesystem::path out;
+  std::string cls;  // --class: only a sidecar minted as this class
 };
 
 int export_profiles(const export_args& a) {
@@ -34,7 +36,7 @@ int export_profiles(const export_args& a) {
     const auto file = sidecar::load(sidecar_path(m));
     const auto judged = mint::judge_scope(m, file, box);
     try {
-      const auto p = profile::make_profile(m, file, judged, "cmake-tune " TUNE_VERSION);
+      const auto p = profile::make_profile(m, file, judged, "cmake-tune " TUNE_VERSION, a.cls);
       if (a.out.empty() && m.defaults.empty())
         throw std::runtime_error(
             fmt::format("tune-profile-export: scope {} has no DEFAULTS folder; add DEFAULTS <dir> "
@@ -63,9 +65,17 @@ void register_profile_commands(CLI::App& app) {
   cmd->add_option("--manifest", a->manifests, "A scope's manifest (tune/<scope>/manifest.json); repeatable")
       ->required();
   cmd->add_option("--out", a->out, "Write here instead of the scope's DEFAULTS folder (one scope only)");
+  cmd->add_option("--class", a->cls,
+                  "Export only as this class (e.g. x86-avx2): refused unless the sidecar was minted as it, e.g. "
+                  "under TUNE_FORCE_FEATURES=-avx512f,... on a richer box");
   cmd->callback([a] {
     if (!a->out.empty() && a->manifests.size() != 1)
       throw CLI::ValidationError("--out", "--out takes exactly one --manifest");
+    if (!a->cls.empty()) try {
+        box::class_features(a->cls);
+      } catch (const std::invalid_argument& e) {
+        throw CLI::ValidationError("--class", e.what());
+      }
     exit_code() = export_profiles(*a);
   });
 }

@@ -1,5 +1,7 @@
 #include "manifest/manifest.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <limits>
 #include <stdexcept>
@@ -17,6 +19,18 @@ const row_decl* family_decl::row(const std::string& suffix) const {
   for (const auto& r : rows)
     if (r.suffix == suffix) return &r;
   return nullptr;
+}
+
+std::string family_decl::function() const { return name.substr(0, name.find('@')); }
+
+std::string family_decl::shape() const {
+  const auto at = name.find('@');
+  return at == std::string::npos ? std::string() : name.substr(at + 1);
+}
+
+std::string family_decl::companion_key(const companion_decl& companion) const {
+  const auto s = shape();
+  return s.empty() ? companion.name : companion.name + "@" + s;
 }
 
 std::vector<std::string> manifest::family_names() const {
@@ -57,6 +71,47 @@ std::optional<std::string> left_out(const std::string& record) {
     return stage + ": " + (newline == std::string::npos ? std::string() : first_line(text->substr(newline + 1)));
   }
   return std::nullopt;
+}
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  for (unsigned char c : s)
+    if (!std::isalnum(c) && c != '_') return false;
+  return true;
+}
+
+// A family's SHAPES as its seats (cmake/tune/Shapes.cmake checked them; a manifest edited by hand
+// is checked again here, because the conditions become code in the stamp header). Throws
+// std::runtime_error naming the manifest, the family and the shape.
+void add_seats(std::vector<family_decl>& out, family_decl d, const util::json_at* shapes,
+               const std::filesystem::path& file) {
+  if (!shapes || shapes->size() == 0) {
+    out.push_back(std::move(d));
+    return;
+  }
+  const auto bad = [&](const std::string& what) {
+    return std::runtime_error(
+        fmt::format("manifest {}: family {}: {}; re-run CMake's configure step", file.string(), d.name, what));
+  };
+  if (shapes->size() < 2) throw bad("SHAPES has one shape; a family with shapes has at least two");
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < shapes->size(); ++i) {
+    const auto s = shapes->at(i);
+    family_decl seat = d;
+    const std::string shape = s["name"].string();
+    seat.condition = s["condition"].string();
+    if (!is_identifier(shape)) throw bad(fmt::format("shape name '{}' is not a C identifier", shape));
+    if (std::find(names.begin(), names.end(), shape) != names.end())
+      throw bad(fmt::format("shape {} is named twice", shape));
+    if (seat.condition.empty() && i + 1 < shapes->size())
+      throw bad(fmt::format("shape {} has no condition, and only the last shape may go without one", shape));
+    if (seat.condition.find_first_of("{};#\\\n\r") != std::string::npos ||
+        seat.condition.find("//") != std::string::npos || seat.condition.find("/*") != std::string::npos)
+      throw bad(fmt::format("the condition of shape {} is not one C++ expression", shape));
+    names.push_back(shape);
+    seat.name = d.name + "@" + shape;
+    out.push_back(std::move(seat));
+  }
 }
 
 }  // namespace
@@ -143,7 +198,10 @@ manifest load_manifest(const std::filesystem::path& file) {
           d.companions.push_back({c["name"].string(), c["signature"].string()});
         }
       }
-      m.families.push_back(std::move(d));
+      // Manifests written before SHAPES existed have no such member: one seat.
+      const auto shapes = f.find("shapes");
+      if (shapes) shapes->array();
+      add_seats(m.families, std::move(d), shapes ? &*shapes : nullptr, file);
     }
     return m;
   } catch (const util::json_error& e) {

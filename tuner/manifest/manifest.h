@@ -40,8 +40,12 @@ struct companion_decl {
   std::string signature;  // its own "<ret>(<params>)", or the family's
 };
 
+// A family's declaration as the tool races and stamps it: a *seat*. A family without SHAPES is one
+// seat named after it; a family with SHAPES (cmake/tune/Shapes.cmake) is loaded as one family_decl
+// per shape, named <function>@<shape>, each raced, stamped and reported on its own. Everything but
+// the name and the condition is the family's, the same for each of its seats.
 struct family_decl {
-  std::string name;
+  std::string name;  // the seat: "dot", or "dot@small" for shape small of dot
   std::string signature;
   std::string tolerance;
   std::string reference;              // suffix of the reference row
@@ -57,7 +61,18 @@ struct family_decl {
   // race table to when it races it, which the configure step depends on, so that a changed table
   // runs the generator again. Empty without a generator.
   std::filesystem::path generator_trigger;
+  // The shape's condition over the signature's parameters, as the stamp's dispatcher tests it;
+  // empty for a family without SHAPES and for a last shape without one. (Last, so that aggregate
+  // initializations of the fields above stay as they are.)
+  std::string condition;
   const row_decl* row(const std::string& suffix) const;
+  // The family's public name, which the stamp defines: the seat's name up to its '@' ("dot").
+  std::string function() const;
+  // The seat's shape: its name after the '@' ("small"); empty for a family without SHAPES.
+  std::string shape() const;
+  // The sidecar's `kernels` key of a companion's own entry in this seat: its name, qualified by the
+  // shape as <companion>@<shape> for a seat of a family with SHAPES.
+  std::string companion_key(const companion_decl& companion) const;
 };
 
 struct manifest {
@@ -85,7 +100,7 @@ struct manifest {
   std::string compiler_flags;
   std::vector<family_decl> families;
 
-  std::vector<std::string> family_names() const;
+  std::vector<std::string> family_names() const;  // the seats' names
   const family_decl* family(const std::string& name) const;
 };
 

@@ -7,7 +7,7 @@
 namespace tune::mint {
 
 void add_companion_seats(sidecar::scope_update& update, const family_decl& family, const race::race_table* table) {
-  for (const auto& companion : family.companions) update.companions.push_back(companion.name);
+  for (const auto& companion : family.companions) update.companions.push_back(family.companion_key(companion));
   if (!table || !table->companions) return;
   for (const auto& companion : family.companions) {
     const auto own = table->companions->find(companion.name);
@@ -18,7 +18,7 @@ void add_companion_seats(sidecar::scope_update& update, const family_decl& famil
           fmt::format("the bench seated companion {} of family {} on '{}', which is no row of the "
                       "family; rebuild the bench (cmake --build <build> --target tune)",
                       companion.name, family.name, seat));
-    update.companion_kernels[companion.name] = seat;
+    update.companion_kernels[family.companion_key(companion)] = seat;
   }
 }
 

@@ -1,6 +1,11 @@
 #include "profile/export.h"
 
+#include <set>
+#include <vector>
+
 #include <fmt/format.h>
+
+#include "box/classes.h"
 
 #include "util/atomic_file.h"
 #include "util/json_file.h"
@@ -19,11 +24,23 @@ const char* to_string(refusal r) {
       return "incomplete";
     case refusal::noise_refused:
       return "noise-refused";
+    case refusal::other_class:
+      return "other-class";
   }
   return "?";
 }
 
 namespace {
+
+// The features of `features` that lift a box above `cls`: those some class adds that `cls` lacks.
+std::vector<std::string> features_above(const std::string& cls, const box::feature_set& features) {
+  const auto own = box::class_features(cls);
+  std::set<std::string> above;
+  for (const auto& c : box::class_table())
+    for (const auto& f : c.features)
+      if (!own.count(f) && features.count(f)) above.insert(f);
+  return {above.begin(), above.end()};
+}
 
 [[noreturn]] void refuse(const manifest& m, refusal why, const std::string& evidence) {
   throw export_refused(why, fmt::format("tune-profile-export refuses scope {}: the sidecar is {}: {} Mint it first: {}",
@@ -33,7 +50,7 @@ namespace {
 }  // namespace
 
 profile make_profile(const manifest& m, const sidecar::loaded& file, const sidecar::judgement& judged,
-                     const std::string& tool) {
+                     const std::string& tool, const std::string& for_class) {
   using sidecar::verdict;
   switch (judged.v) {
     case verdict::fresh:
@@ -68,6 +85,24 @@ profile make_profile(const manifest& m, const sidecar::loaded& file, const sidec
                        noise, prov.noise_probes.value_or("no probes recorded")));
   const std::string cls = prov.cls.value_or("");
   if (cls.empty()) refuse(m, refusal::incomplete, fmt::format("provenance.class is absent in {}.", file.path.string()));
+  if (!for_class.empty()) {
+    box::class_features(for_class);  // an unknown class throws, naming the known ones
+    if (cls != for_class) {
+      const auto features = box::split(prov.features.value_or(""));
+      const auto above = features_above(for_class, features);
+      std::string fix;
+      for (const auto& f : above) fix += (fix.empty() ? "-" : ",-") + f;
+      throw export_refused(
+          refusal::other_class,
+          fmt::format("tune-profile-export refuses scope {}: the sidecar is other-class: it was minted as {} (features "
+                      "{}), not {}. {}",
+                      m.scope, cls, prov.features.value_or(""), for_class,
+                      above.empty() ? fmt::format("This box lacks features {} needs; mint on a box that has them.",
+                                                  for_class)
+                                    : fmt::format("Mint it as {} first: TUNE_FORCE_FEATURES={} {}", for_class, fix,
+                                                  tune::tune_command(m))));
+    }
+  }
 
   profile p;
   p.scope = m.scope;

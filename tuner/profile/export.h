@@ -19,8 +19,10 @@ enum class refusal {
   stale,          // stale_binary, foreign_box or version: it does not describe this build on this box
   incomplete,     // families without an entry, or a family the race left on its fallback for lack of budget
   noise_refused,  // the mint's noise verdict is not `ok` (e.g. `overridden`)
+  other_class,    // asked for a class the sidecar's (forced) features do not place the box in
 };
-const char* to_string(refusal r);  // "absent", "unreadable", "stale", "incomplete", "noise-refused"
+// "absent", "unreadable", "stale", "incomplete", "noise-refused", "other-class"
+const char* to_string(refusal r);
 
 struct export_refused : std::runtime_error {
   export_refused(refusal why, const std::string& message) : std::runtime_error(message), why(why) {}
@@ -29,9 +31,12 @@ struct export_refused : std::runtime_error {
 
 // The profile for scope `m` from `file` judged by `judged`. Throws export_refused, whose message
 // starts "tune-profile-export refuses scope <scope>: the sidecar is <refusal>" and names the
-// evidence and the command that fixes it.
+// evidence and the command that fixes it. With `for_class` (`tune profile export --class`), the
+// profile is for that class only: a sidecar minted as another class (its features, as
+// TUNE_FORCE_FEATURES left them, place the box elsewhere) is refused as other_class, naming the
+// features to take away; an unknown class is std::invalid_argument.
 profile make_profile(const manifest& m, const sidecar::loaded& file, const sidecar::judgement& judged,
-                     const std::string& tool);
+                     const std::string& tool, const std::string& for_class = "");
 
 // Writes `p` to `out` atomically. Refuses (std::runtime_error) to replace a profile of another
 // scope: scopes that share a DEFAULTS folder would overwrite each other's profiles.

@@ -10,11 +10,26 @@
 
 namespace tune::stamp {
 
+// One shape of a family with SHAPES as its dispatcher calls it: the seat's name, the condition that
+// sends a call there (empty for a last shape without one) and the seat's row.
+struct branch {
+  std::string seat_name;  // "dot@small"
+  std::string condition;
+  seat chosen;
+};
+
 // `companion_signatures` holds the signature of each of `chosen.companions`, index for index.
 // The public names are inline forwarders, unless TUNE_DEFINE_<family> is defined (the source
 // tune_link(... EXPORT) generates: out-of-line, exported definitions) or TUNE_EXPORTED_<family> is
 // (everything that links the exporting target: declarations).
 std::string render_header(const std::string& family, const signature& sig, const seat& chosen,
+                          const std::string& cpp_namespace, const std::string& tune_command,
+                          const std::vector<signature>& companion_signatures = {});
+
+// The header of a family with SHAPES: the public names (the family's, its companions') are
+// dispatchers that test the shapes' conditions in order and call each shape's row directly; the last
+// shape takes every call no earlier condition matches. Every shape is its own row in tune::status().
+std::string render_header(const std::string& family, const signature& sig, const std::vector<branch>& branches,
                           const std::string& cpp_namespace, const std::string& tune_command,
                           const std::vector<signature>& companion_signatures = {});
 

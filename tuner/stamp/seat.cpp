@@ -156,7 +156,7 @@ companion_seat resolve_companion_seat(const family_decl& family, const companion
   };
   if (family_seat.from != source::sidecar || !in.fresh_sidecar)
     return follow("follows the family, whose seat is not the sidecar's");
-  const std::string* own = in.fresh_sidecar->seat_of(companion.name);
+  const std::string* own = in.fresh_sidecar->seat_of(family.companion_key(companion));
   if (!own) return follow("follows the family: no entry of its own");
   const std::string entry = *own;
   const auto* race = in.fresh_sidecar->race_of(family.name);

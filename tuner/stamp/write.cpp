@@ -32,15 +32,24 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std:
   scope_stamp result{verdict, verdict_message, policy, {}, 0};
   stamp_record record{m.scope, verdict, verdict_message, policy, {}};
   const auto tune_command = tune::tune_command(m);
-  for (const auto& family : m.families) {
-    const seat s = resolve_seat(family, inputs);
+  // One header per public name: the seats of a family with SHAPES are consecutive in the manifest.
+  for (std::size_t first = 0; first < m.families.size();) {
+    const family_decl& family = m.families[first];
+    std::vector<branch> branches;
+    std::size_t next = first;
+    for (; next < m.families.size() && m.families[next].function() == family.function(); ++next) {
+      const family_decl& seat_decl = m.families[next];
+      const seat s = resolve_seat(seat_decl, inputs);
+      record.families[seat_decl.name] = entry_of(s);
+      result.seats.emplace_back(seat_decl.name, s);
+      branches.push_back({seat_decl.name, seat_decl.condition, s});
+    }
+    first = next;
     const auto sig = parse_signature(family.signature);
     std::vector<signature> companion_sigs;
     for (const auto& c : family.companions) companion_sigs.push_back(parse_signature(c.signature));
-    const auto header = render_header(family.name, sig, s, m.cpp_namespace, tune_command, companion_sigs);
-    if (util::write_file_if_changed(m.stamp_dir / (family.name + ".h"), header)) ++result.headers_written;
-    record.families[family.name] = entry_of(s);
-    result.seats.emplace_back(family.name, s);
+    const auto header = render_header(family.function(), sig, branches, m.cpp_namespace, tune_command, companion_sigs);
+    if (util::write_file_if_changed(m.stamp_dir / (family.function() + ".h"), header)) ++result.headers_written;
   }
   util::write_file_if_changed(m.state_dir / "stamp.json", util::json_text(nlohmann::json(record)) + "\n");
 

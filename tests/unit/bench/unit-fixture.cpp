@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <tune/fixture.h>
@@ -151,4 +152,11 @@ TEST_CASE("fx.run says once how to call a kernel: a second call is refused") {
   CHECK_THROWS_WITH_AS(fx.run([=](auto kernel) { return kernel(a.data(), a.size()); }),
                        "fx.run was called a second time; a fixture says once how to call a kernel", std::logic_error);
   CHECK(hosted == 1);
+}
+
+TEST_CASE("fx.shape() names the shape the harness runs the body for, and is empty without SHAPES") {
+  sum_fixture shaped(1, "large", idle<float (*)(const float*, std::size_t)>);
+  CHECK(shaped.shape() == "large");
+  sum_fixture plain(1, idle<float (*)(const float*, std::size_t)>);
+  CHECK(plain.shape().empty());
 }

@@ -38,7 +38,13 @@ class buffer {
 // What every fixture has, whatever the signature.
 class fixture_base {
  public:
-  explicit fixture_base(std::uint64_t seed) : arena_(seed) {}
+  // `shape`: the shape this run of the fixture body is for (SHAPES), empty for a family without.
+  explicit fixture_base(std::uint64_t seed, std::string shape = std::string())
+      : arena_(seed), shape_(std::move(shape)) {}
+
+  // The name of the shape whose inputs the body builds: the family runs its fixture once per shape
+  // of its SHAPES, each run racing that shape's seat. Empty for a family without SHAPES.
+  const std::string& shape() const { return shape_; }
 
   // n values drawn from a generator seeded per family: floating point uniform in [-1, 1), signed
   // integers uniform in [-100, 100], unsigned ones in [0, 100], bool false or true. Every row sees
@@ -78,6 +84,7 @@ class fixture_base {
 
  private:
   detail::arena arena_;
+  std::string shape_;
   double work_ = 0;
   std::string work_unit_;
   bool fresh_inputs_ = false;
@@ -116,7 +123,10 @@ class fixture<R(Args...)> : public fixture_base {
   using kernel_type = R (*)(Args...);
 
   // The harness constructs the fixture with what it does while fx.run is live.
-  fixture(std::uint64_t seed, detail::fixture_host<kernel_type> host) : fixture_base(seed), host_(std::move(host)) {}
+  fixture(std::uint64_t seed, std::string shape, detail::fixture_host<kernel_type> host)
+      : fixture_base(seed, std::move(shape)), host_(std::move(host)) {}
+  // A family without SHAPES: fx.shape() is empty.
+  fixture(std::uint64_t seed, detail::fixture_host<kernel_type> host) : fixture(seed, std::string(), std::move(host)) {}
 
   // `call(kernel)` invokes the kernel on the fixture's inputs and returns its output (a scalar,
   // or anything with data() and size(): a buffer, a std::vector, a std::span...). Every call the

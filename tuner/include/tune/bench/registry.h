@@ -103,11 +103,11 @@ template <class Signature>
 class typed_driver final : public family_driver {
  public:
   using fixture_fn = void (*)(fixture<Signature>&);
-  typed_driver(fixture_fn fn, std::vector<row_table<Signature>> tables, std::uint64_t seed)
-      : fn_(fn), tables_(std::move(tables)), seed_(seed) {}
+  typed_driver(fixture_fn fn, std::vector<row_table<Signature>> tables, std::uint64_t seed, std::string shape)
+      : fn_(fn), tables_(std::move(tables)), seed_(seed), shape_(std::move(shape)) {}
 
   void run(const std::function<void(row_calls&)>& work) override {
-    fixture<Signature> fx(seed_, [&](fixture_base& base, detail::kernel_calls<Signature*>& calls) {
+    fixture<Signature> fx(seed_, shape_, [&](fixture_base& base, detail::kernel_calls<Signature*>& calls) {
       calls_over adapter(base, calls, tables_);
       work(adapter);
     });
@@ -150,6 +150,7 @@ class typed_driver final : public family_driver {
   fixture_fn fn_;
   std::vector<row_table<Signature>> tables_;
   std::uint64_t seed_;
+  std::string shape_;
 };
 
 // Stable per-family seed: the same inputs for every row, every mint, every compiler.
@@ -159,10 +160,13 @@ inline std::uint64_t seed_for(const std::string& family) {
   return h;
 }
 
+// `seat`: the registered family (<family>, or <family>@<shape> for one shape of SHAPES); `shape`
+// what fx.shape() returns, empty without SHAPES.
 template <class Signature>
 std::unique_ptr<family_driver> make_driver(void (*fixture_fn)(fixture<Signature>&),
-                                           std::vector<row_table<Signature>> tables, const char* family) {
-  return std::make_unique<typed_driver<Signature>>(fixture_fn, std::move(tables), seed_for(family));
+                                           std::vector<row_table<Signature>> tables, const char* seat,
+                                           const char* shape = "") {
+  return std::make_unique<typed_driver<Signature>>(fixture_fn, std::move(tables), seed_for(seat), shape);
 }
 
 template <class Signature, std::size_t N>

@@ -1,0 +1,23 @@
+# Each shape with its condition, in order, in the manifest; one registrar per seat in the registry.
+case_manifest(manifest demo)
+case_family(family "${manifest}" dot)
+string(JSON _shapes ERROR_VARIABLE _error GET "${family}" shapes)
+set(_expected "[{\"name\": \"small\", \"condition\": \"n <= 1024\"}, \
+{\"name\": \"medium\", \"condition\": \"(n > 1024) && n <= (std::size_t(1) << 20)\"}, \
+{\"name\": \"large\", \"condition\": \"\"}]")
+string(JSON _same ERROR_VARIABLE _error EQUAL "${_shapes}" "${_expected}")
+if(NOT _same)
+  string(APPEND CASE_FAILED "Expected the manifest's shapes of dot to be ${_expected}; got '${_shapes}' ${_error}\n")
+endif()
+file(READ "${CASE_BUILD_DIR}/tune/demo/registry/dot.cpp" _registry)
+foreach(_shape small medium large)
+  if(NOT _registry MATCHES "make_driver\\(&tune_fixture__dot, [^\n]*, \"dot@${_shape}\", \"${_shape}\"\\)")
+    string(APPEND CASE_FAILED "The registry does not make a driver for seat dot@${_shape} with shape ${_shape}:\n${_registry}\n")
+  endif()
+  if(NOT _registry MATCHES "\"dot@${_shape}\", \"exact\"")
+    string(APPEND CASE_FAILED "The registry does not register seat dot@${_shape}:\n${_registry}\n")
+  endif()
+endforeach()
+if(_registry MATCHES "\"dot\", \"exact\"")
+  string(APPEND CASE_FAILED "The registry still registers dot without a shape:\n${_registry}\n")
+endif()
