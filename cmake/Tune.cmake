@@ -374,7 +374,7 @@ endfunction()
 
   Lets a target call the stamped winners of kernel families::
 
-    tune_link(<target> <family>... [EXPORT])
+    tune_link(<target> <family>... [EXPORT | DISPATCH])
 
   The target may ``#include <tune/kernels/<family>.h>`` and call the family by its name; the
   call is a direct call to the stamped row, and the final link contains only stamped rows.
@@ -386,9 +386,17 @@ endfunction()
     declare the name instead of defining it inline, for the target and for everything that links
     it (the stamp include folder and the switch are ``PUBLIC``), so every caller calls the one
     exported definition.
+
+  ``DISPATCH``
+    For a binary that runs on many machines (x86-64): the target carries, per family and shape,
+    the seat this build measured and every committed profile's seat on the class table, with the
+    fallback chain and the reference, and binds each public name once, at load time, to the row
+    of the running CPU's class (``tune/dispatch.h``), never to one whose ``requires=`` the CPU
+    or its OS lacks. ``TUNE_DISPATCH_<family>`` is ``PUBLIC``, so everything that links the target
+    calls the same binding. Not with ``EXPORT``.
 #]=======================================================================]
 function(tune_link target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "EXPORT" "" "")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "EXPORT;DISPATCH" "" "")
   set(_families ${arg_UNPARSED_ARGUMENTS})
   if(NOT TARGET "${target}")
     message(FATAL_ERROR "tune_link(${target}): '${target}' is not a target; create it before calling tune_link.")
@@ -405,6 +413,20 @@ function(tune_link target)
     endif()
   endforeach()
   set(_visibility PRIVATE)
+  if(arg_EXPORT AND arg_DISPATCH)
+    message(FATAL_ERROR "tune_link(${target}): EXPORT and DISPATCH are both given; a dispatching target binds the "
+      "public names itself. Give one of them.")
+  endif()
+  if(arg_DISPATCH)
+    if(NOT CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+      message(FATAL_ERROR "tune_link(${target} DISPATCH): DISPATCH reads CPU classes through CPUID and is "
+        "implemented for x86-64; this build targets ${CMAKE_SYSTEM_PROCESSOR}. Leave DISPATCH out.")
+    endif()
+    foreach(_family IN LISTS _families)
+      target_compile_definitions(${target} PUBLIC TUNE_DISPATCH_${_family}=1)
+    endforeach()
+    set(_visibility PUBLIC)
+  endif()
   if(arg_EXPORT)
     _tune_link_export("${target}" "${_families}")
     set(_visibility PUBLIC)

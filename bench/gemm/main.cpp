@@ -214,7 +214,7 @@ int main(int argc, char** argv) {
   app.add_option("--batch-ms", opt.batch_ms, "length of one timed batch, in milliseconds")->capture_default_str();
   app.add_option("--blas-threads", opt.blas_threads, "OpenBLAS threads (0: OpenBLAS's own default)")
       ->capture_default_str();
-  app.add_option("--family", opt.families, "only these families (repeatable)");
+  app.add_option("--family", opt.families, "only these shapes of sgemm, e.g. sgemm@small (repeatable)");
   app.add_flag("--openblas-only", opt.openblas_only,
                "OpenBLAS and the stamp alone (what the benchmark's children run)");
   CLI11_PARSE(app, argc, argv);

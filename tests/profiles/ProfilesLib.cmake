@@ -29,6 +29,58 @@ function(p_force out cls)
   set(${out} "${_spec}" PARENT_SCOPE)
 endfunction()
 
+# p_requires_hold(<out> <requires> <features>): is a requires= expression true for the feature list?
+function(p_requires_hold out expr features)
+  set(${out} TRUE PARENT_SCOPE)
+  string(REPLACE "," ";" _groups "${expr}")
+  foreach(_group IN LISTS _groups)
+    string(REPLACE "|" ";" _alts "${_group}")
+    set(_any FALSE)
+    foreach(_alt IN LISTS _alts)
+      if(_alt IN_LIST features)
+        set(_any TRUE)
+      endif()
+    endforeach()
+    if(NOT _any)
+      set(${out} FALSE PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+endfunction()
+
+# p_box_features(<out>): this box's features, as `tune box` prints them.
+function(p_box_features out)
+  e2e_run(box COMMAND "${P_TOOL}" box)
+  string(REGEX MATCH "features  ([^\n]*)" _ "${E2E_OUTPUT}")
+  string(REPLACE " " ";" _features "${CMAKE_MATCH_1}")
+  set(${out} "${_features}" PARENT_SCOPE)
+endfunction()
+
+# p_removals(<out> <class> <box features>): a TUNE_FORCE_FEATURES value of removals only (what a
+# DISPATCH binary honours) that leaves this box exactly <class> with the x86-64 baseline (sse4.2,
+# avx); <out>_FEATURES is what is left. Empty when the box lacks a feature of <class>, which no
+# removal can give it.
+function(p_removals out cls box_features)
+  set(${out} "" PARENT_SCOPE)
+  set(${out}_FEATURES "" PARENT_SCOPE)
+  foreach(_f IN LISTS P_CLASS_${cls})
+    if(NOT _f IN_LIST box_features)
+      message(STATUS "this box lacks ${_f}, so it cannot stand for ${cls}")
+      return()
+    endif()
+  endforeach()
+  set(_left sse4.2 avx ${P_CLASS_${cls}})
+  set(_spec "")
+  foreach(_f IN LISTS P_ALL_X86)
+    if(NOT _f IN_LIST _left)
+      list(APPEND _spec "-${_f}")
+    endif()
+  endforeach()
+  string(REPLACE ";" "," _spec "${_spec}")
+  set(${out} "${_spec}" PARENT_SCOPE)
+  set(${out}_FEATURES "${_left}" PARENT_SCOPE)
+endfunction()
+
 # p_profile(<dir> <class> <version> <features> <family>=<suffix>...): a hand-written profile.
 function(p_profile dir cls version features)
   set(_kernels "{}")

@@ -12,29 +12,15 @@ namespace tune::box {
 
 namespace {
 
-struct class_row {
-  const char* name;
-  const char* parent;
-  const char* arch;
-  std::vector<std::string> adds;  // features beyond the parent's
-};
-
+// The table of tune/detail/cpu.h, which DISPATCH binaries classify with, as feature sets.
 std::vector<cpu_class> build_table() {
-  const std::vector<class_row> rows = {
-      {"x86-amx", "x86-vnni512", "x86_64", {"amx-tile", "amx-int8"}},
-      {"x86-vnni512", "x86-avx512", "x86_64", {"avx512vnni"}},
-      {"x86-avx512", "x86-avx2", "x86_64", {"avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"}},
-      {"x86-vnni256", "x86-avx2", "x86_64", {"avxvnni"}},
-      {"x86-avx2", "x86-base", "x86_64", {"avx2", "fma", "bmi2", "f16c"}},
-      {"x86-base", "", "x86_64", {}},
-      {"arm-i8mm", "arm-neon", "aarch64", {"i8mm", "dotprod"}},
-      {"arm-neon", "", "aarch64", {"neon"}},
-  };
+  const auto& rows = detail::cpu::class_rows;
   std::vector<cpu_class> table(rows.size());
   // Parents come later in the table, so filling bottom-up sees every parent complete.
   for (std::size_t i = rows.size(); i-- > 0;) {
     const auto& row = rows[i];
-    feature_set features(row.adds.begin(), row.adds.end());
+    feature_set features;
+    for (const char* const* add = row.adds.data(); *add != nullptr; ++add) features.insert(*add);
     if (*row.parent != '\0') {
       const auto parent =
           std::find_if(table.begin(), table.end(), [&](const cpu_class& c) { return c.name == row.parent; });

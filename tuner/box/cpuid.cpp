@@ -16,26 +16,9 @@ void read_leaf(unsigned leaf, unsigned subleaf, std::array<std::uint32_t, 4>& ou
   if (__get_cpuid_count(leaf, subleaf, &a, &b, &c, &d) != 0) out = {a, b, c, d};
 }
 
-std::uint64_t xgetbv0() {
-  std::uint32_t lo = 0, hi = 0;
-  __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-  return (static_cast<std::uint64_t>(hi) << 32) | lo;
-}
-
 }  // namespace
 
-cpuid_leaves read_cpuid_leaves() {
-  cpuid_leaves l;
-  l.max_leaf = __get_cpuid_max(0, nullptr);
-  if (l.max_leaf >= 1) read_leaf(1, 0, l.leaf1);
-  if (l.max_leaf >= 7) {
-    read_leaf(7, 0, l.leaf7_0);
-    if (l.leaf7_0[0] >= 1) read_leaf(7, 1, l.leaf7_1);
-  }
-  constexpr std::uint32_t osxsave = 1u << 27;
-  if ((l.leaf1[2] & osxsave) != 0) l.xcr0 = xgetbv0();
-  return l;
-}
+cpuid_leaves read_cpuid_leaves() { return detail::cpu::read_cpuid_leaves(); }
 
 std::string read_brand_string() {
   if (static_cast<unsigned>(__get_cpuid_max(0x80000000, nullptr)) < 0x80000004u) return "";  // int in Clang's cpuid.h

@@ -10,9 +10,8 @@
 namespace tune::box {
 
 const std::vector<std::string>& known_x86_features() {
-  static const std::vector<std::string> names = {
-      "sse4.2",   "avx",      "avx2",       "fma",        "bmi2",       "f16c",    "avx512f",  "avx512bw", "avx512cd",
-      "avx512dq", "avx512vl", "avx512vnni", "avx512bf16", "avx512vbmi", "avxvnni", "amx-tile", "amx-int8"};
+  static const std::vector<std::string> names(detail::cpu::x86_feature_names.begin(),
+                                              detail::cpu::x86_feature_names.end());
   return names;
 }
 

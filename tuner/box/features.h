@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <tune/detail/cpu.h>
+
 namespace tune::box {
 
 using feature_set = std::set<std::string>;
@@ -20,14 +22,8 @@ bool is_known_feature(const std::string& name);
 // "sse4.2 avx ... sve2": every known name, for error messages that must list the fix.
 std::string known_features_text();
 
-// The CPUID leaves detection reads. Absent leaves are left zero.
-struct cpuid_leaves {
-  std::uint32_t max_leaf = 0;
-  std::array<std::uint32_t, 4> leaf1{};    // eax, ebx, ecx, edx of leaf 1
-  std::array<std::uint32_t, 4> leaf7_0{};  // leaf 7 subleaf 0 (eax: highest subleaf)
-  std::array<std::uint32_t, 4> leaf7_1{};  // leaf 7 subleaf 1
-  std::uint64_t xcr0 = 0;                  // XGETBV(0); valid only when OSXSAVE is set in leaf1.ecx
-};
+// The CPUID leaves detection reads (tune/detail/cpu.h: the same rules as a DISPATCH binary's).
+using cpuid_leaves = detail::cpu::cpuid_leaves;
 
 // Features from leaves: a wide-register feature counts only when the OS saves that state.
 // Leaf 7 counts only when max_leaf >= 7, leaf 7.1 only when leaf7_0 eax >= 1.

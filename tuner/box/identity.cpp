@@ -104,16 +104,7 @@ std::string make_identity(const std::string& platform, const std::string& arch, 
   return text::join({platform, arch, model_name, signature, cut_os_release(os_release)}, "|");
 }
 
-std::string x86_signature(std::uint32_t leaf1_eax) {
-  const std::uint32_t stepping = leaf1_eax & 0xF;
-  const std::uint32_t model = (leaf1_eax >> 4) & 0xF;
-  const std::uint32_t family = (leaf1_eax >> 8) & 0xF;
-  const std::uint32_t extended_model = (leaf1_eax >> 16) & 0xF;
-  const std::uint32_t extended_family = (leaf1_eax >> 20) & 0xFF;
-  const std::uint32_t display_family = family == 0xF ? family + extended_family : family;
-  const std::uint32_t display_model = family == 0x6 || family == 0xF ? (extended_model << 4) + model : model;
-  return fmt::format("family {} model {} stepping {}", display_family, display_model, stepping);
-}
+std::string x86_signature(std::uint32_t leaf1_eax) { return detail::cpu::x86_signature(leaf1_eax).text; }
 
 box_info this_box(const std::filesystem::path& proc_root) {
   box_info box;

@@ -18,6 +18,7 @@
 #include "profile/ladder.h"
 #include "sidecar/format.h"
 #include "sidecar/verdict.h"
+#include "stamp/dispatch.h"
 #include "stamp/write.h"
 
 namespace tune::mint {
@@ -247,8 +248,15 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
     inputs.fresh_sidecar = &*file.doc;
   else
     inputs.sidecar_reason = verdict.message;
+  // A DISPATCH binary carries the seats of every class's profile, not only this box's ladder.
+  std::optional<profile::ladder_profiles> every_class;
+  if (box.arch == "x86_64") {
+    every_class = profile::load_ladder(m.defaults, stamp::dispatch_classes(), m.scope, m.version);
+    inputs.dispatch_profiles = &every_class->usable;
+  }
   std::vector<std::filesystem::path> read = {path, m.file};
   read.insert(read.end(), ladder.files_read.begin(), ladder.files_read.end());
+  if (every_class) read.insert(read.end(), every_class->files_read.begin(), every_class->files_read.end());
   // The folder itself, so a profile committed later re-stamps (a folder's mtime moves when a file is added).
   if (!m.defaults.empty()) read.push_back(m.defaults);
   const auto stamped =

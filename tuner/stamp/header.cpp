@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "stamp/describe.h"
+#include "stamp/dispatch.h"
 
 namespace tune::stamp {
 
@@ -21,17 +22,85 @@ std::string quoted(const std::string& text) {
   return out + "\"";
 }
 
-// The seat's row in tune::status(), registered when a translation unit includes the header.
-std::string status_registration(const std::string& seat_name, const seat& chosen, const std::string& tune_command) {
+// A C++ name for a seat: "dot", "dot__shape_small" for dot@small.
+std::string variable_of(const std::string& seat_name) {
   std::string variable = seat_name;
   if (const auto at = variable.find('@'); at != std::string::npos) variable.replace(at, 1, "__shape_");
+  return variable;
+}
+
+// The seat's row in tune::status(), registered when a translation unit includes the header.
+std::string status_registration(const std::string& seat_name, const seat& chosen, const std::string& tune_command) {
+  const std::string variable = variable_of(seat_name);
   return fmt::format(
       "namespace tune::detail::stamped {{\n"
-      "inline const bool {} = ::tune::detail::register_family({{{}, {}, {}, {}, {}, {}, {}}});\n"
+      "inline const bool {} = ::tune::detail::register_family({{{}, {}, {}, {}, {}, {}, {}, \"\"}});\n"
       "}}  // namespace tune::detail::stamped\n",
       variable, quoted(seat_name), quoted(chosen.suffix), quoted(source_text(chosen)),
       chosen.margin_pct ? fmt::format("{:.1f}", *chosen.margin_pct) : "0", chosen.margin_pct ? "true" : "false",
       quoted(tune_command), quoted(why(chosen)));
+}
+
+// A public name of the header and the signature it has: the family's, then each companion's.
+struct public_name {
+  std::string name;
+  const signature* sig;
+};
+
+// DISPATCH (tune/dispatch.h): per seat, its candidates and the row each public name calls for
+// each, bound once at load time, when the registration in tune::status() runs. The rows of every
+// candidate are referenced, so the binary carries each of them.
+std::string dispatch_tables(const std::vector<public_name>& names, const signature& sig,
+                            const std::vector<branch>& branches, const std::string& tune_command) {
+  std::string out = "#include <tune/dispatch.h>\n";
+  // Every candidate row's symbols, declared once.
+  std::vector<std::string> declared;
+  for (const auto& b : branches)
+    for (const auto& c : b.dispatch.candidates)
+      for (const auto& n : names) {
+        const std::string symbol = n.name + "__" + c.suffix;
+        if (std::find(declared.begin(), declared.end(), symbol) != declared.end()) continue;
+        declared.push_back(symbol);
+        out += fmt::format("{}{} {}({});\n", c.c_linkage ? "extern \"C\" " : "", n.sig->ret, symbol, n.sig->params);
+      }
+  out += "namespace tune::detail::dispatched {\n";
+  for (const auto& b : branches) {
+    const std::string var = variable_of(b.seat_name);
+    const auto& cands = b.dispatch.candidates;
+    out += fmt::format("inline const ::tune::detail::dispatch::bound& {}__bound() {{\n", var);
+    out += fmt::format("  using fn = {} (*)({});\n", sig.ret, sig.params);
+    std::string entries;
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+      const auto& c = cands[i];
+      std::string needs = std::to_string(c.needs.size());
+      for (const auto mask : c.needs) needs += fmt::format(", {:#x}ull", mask);
+      out += fmt::format("  static const std::uint64_t needs{}[] = {{{}}};\n", i, needs);
+      entries += fmt::format("      {{::tune::detail::dispatch::from::{}, {}, {}, &::{}__{}, needs{}}},\n", c.source,
+                             quoted(c.cls), quoted(c.suffix), names[0].name, c.suffix, i);
+    }
+    out += fmt::format("  static const ::tune::detail::dispatch::candidate<fn> candidates[] = {{\n{}  }};\n", entries);
+    out += fmt::format(
+        "  static const ::tune::detail::dispatch::bound b = ::tune::detail::dispatch::bind(candidates, {}, "
+        "{{{}, {:#x}ull}});\n  return b;\n}}\n",
+        cands.size(), quoted(b.dispatch.minting_signature), b.dispatch.minting_features);
+    // Each public name's row for the bound candidate: companions follow the seat's row.
+    for (const auto& n : names) {
+      std::string rows;
+      for (const auto& c : cands) rows += fmt::format("&::{}__{}, ", n.name, c.suffix);
+      out += fmt::format(
+          "inline {} (*{}__row_{}())({}) {{\n  static {} (*const rows[])({}) = {{{}}};\n"
+          "  static {} (*const row)({}) = rows[{}__bound().index];\n  return row;\n}}\n",
+          n.sig->ret, var, n.name, n.sig->params, n.sig->ret, n.sig->params, rows, n.sig->ret, n.sig->params, var);
+    }
+    const bool measured = b.chosen.margin_pct.has_value();
+    out += fmt::format(
+        "inline const bool {0}__registered = ::tune::detail::register_family({{{1}, {0}__bound().suffix, "
+        "{0}__bound().source, {0}__bound().source == \"sidecar\" ? {2} : 0.0, {0}__bound().source == \"sidecar\" && "
+        "{3}, {4}, {0}__bound().why, {0}__bound().cls}});\n",
+        var, quoted(b.seat_name), measured ? fmt::format("{:.1f}", *b.chosen.margin_pct) : "0.0",
+        measured ? "true" : "false", quoted(tune_command));
+  }
+  return out + "}  // namespace tune::detail::dispatched\n";
 }
 
 }  // namespace
@@ -95,39 +164,69 @@ std::string render_header(const std::string& family, const signature& sig, const
       out += fmt::format("{}{} {}({});\n", t.c_linkage ? "extern \"C\" " : "", n.sig->ret, t.symbol, n.sig->params);
     }
   out += "\n";
+  std::vector<public_name> public_names;
+  for (const auto& n : names) public_names.push_back({n.name, n.sig});
+  const bool dispatch = std::any_of(branches.begin(), branches.end(),
+                                    [](const branch& b) { return !b.dispatch.candidates.empty(); });
+  if (dispatch) out += fmt::format("#if !defined(TUNE_DISPATCH_{})\n", family);
   for (const auto& b : branches) out += status_registration(b.seat_name, b.chosen, tune_command);
+  if (dispatch) out += "#else\n" + dispatch_tables(public_names, sig, branches, tune_command) + "#endif\n";
   out += "\n";
 
-  std::string defined, declared, inlined;
-  for (const auto& n : names) {
-    std::string args;
-    for (std::size_t i = 0; i < n.sig->arg_names.size(); ++i) args += (i ? ", " : "") + n.sig->arg_names[i];
-    std::string body;
-    if (!shaped) {
-      body = fmt::format("{}({}) {{ return ::{}({}); }}\n", n.name, n.sig->params, n.targets.front().symbol, args);
-    } else {
-      // A direct call per shape: no table, no pointer; the last shape takes what no condition matched.
-      body = fmt::format("{}({}) {{\n", n.name, n.sig->params);
-      for (std::size_t k = 0; k < branches.size(); ++k) {
-        const auto& b = branches[k];
-        if (k + 1 < branches.size())
-          body += fmt::format("  if ({}) return ::{}({});  // {}\n", b.condition, n.targets[k].symbol, args,
-                              b.seat_name);
-        else
-          body += fmt::format("  return ::{}({});  // {}{}\n", n.targets[k].symbol, args, b.seat_name,
-                              b.condition.empty() ? "" : ", and every call no condition matched");
+  // The public names' bodies: `call(n, k)` calls name n's row for branch k.
+  const auto bodies = [&](const auto& call) {
+    std::vector<std::string> out_bodies;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const auto& n = names[i];
+      std::string args;
+      for (std::size_t a = 0; a < n.sig->arg_names.size(); ++a) args += (a ? ", " : "") + n.sig->arg_names[a];
+      std::string body;
+      if (!shaped) {
+        body = fmt::format("{}({}) {{ return {}({}); }}\n", n.name, n.sig->params, call(i, 0), args);
+      } else {
+        // A call per shape: the last shape takes what no condition matched.
+        body = fmt::format("{}({}) {{\n", n.name, n.sig->params);
+        for (std::size_t k = 0; k < branches.size(); ++k) {
+          const auto& b = branches[k];
+          if (k + 1 < branches.size())
+            body += fmt::format("  if ({}) return {}({});  // {}\n", b.condition, call(i, k), args, b.seat_name);
+          else
+            body += fmt::format("  return {}({});  // {}{}\n", call(i, k), args, b.seat_name,
+                                b.condition.empty() ? "" : ", and every call no condition matched");
+        }
+        body += "}\n";
       }
-      body += "}\n";
+      out_bodies.push_back(body);
     }
-    defined += fmt::format("__attribute__((visibility(\"default\"))) {} {}", n.sig->ret, body);
+    return out_bodies;
+  };
+  // Stamped: a direct call to the row, no table, no pointer.
+  const auto direct = bodies([&](std::size_t i, std::size_t k) { return "::" + names[i].targets[k].symbol; });
+  std::string defined, declared, inlined;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const auto& n = names[i];
+    defined += fmt::format("__attribute__((visibility(\"default\"))) {} {}", n.sig->ret, direct[i]);
     declared += fmt::format("{} {}({});\n", n.sig->ret, n.name, n.sig->params);
-    inlined += fmt::format("inline {} {}", n.sig->ret, body);
+    inlined += fmt::format("inline {} {}", n.sig->ret, direct[i]);
+  }
+  std::string dispatched;
+  if (dispatch) {
+    const auto bound = bodies([&](std::size_t i, std::size_t k) {
+      return fmt::format("::tune::detail::dispatched::{}__row_{}()", variable_of(branches[k].seat_name),
+                         names[i].name);
+    });
+    for (std::size_t i = 0; i < names.size(); ++i) dispatched += fmt::format("inline {} {}", names[i].sig->ret, bound[i]);
   }
   std::string forwarders = fmt::format(
       "// tune_link(<target> {0} EXPORT) defines the public names out of line in <target>; whatever links it declares "
       "them.\n"
       "#if defined(TUNE_DEFINE_{0})\n{1}#elif defined(TUNE_EXPORTED_{0})\n{2}#else\n{3}#endif\n",
       family, defined, declared, inlined);
+  if (dispatch)
+    forwarders = fmt::format(
+        "// tune_link(<target> {0} DISPATCH) binds the public names at load time to the running CPU's rows.\n"
+        "#if defined(TUNE_DISPATCH_{0})\n{1}#else\n{2}#endif\n",
+        family, dispatched, forwarders);
   if (cpp_namespace.empty()) return out + forwarders;
   return out + fmt::format("namespace {} {{\n{}}}  // namespace {}\n", cpp_namespace, forwarders, cpp_namespace);
 }

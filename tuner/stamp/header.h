@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "stamp/dispatch.h"
 #include "stamp/seat.h"
 #include "stamp/signature.h"
 
@@ -16,6 +17,9 @@ struct branch {
   std::string seat_name;  // "dot@small"
   std::string condition;
   seat chosen;
+  // The seat's candidates for a DISPATCH binary (stamp/dispatch.h); none: the header has no
+  // DISPATCH section.
+  dispatch_table dispatch = {};
 };
 
 // `companion_signatures` holds the signature of each of `chosen.companions`, index for index.

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "stamp/describe.h"
+#include "stamp/dispatch.h"
 #include "stamp/header.h"
 #include "stamp/signature.h"
 #include "util/atomic_file.h"
@@ -42,7 +43,11 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std:
       const seat s = resolve_seat(seat_decl, inputs);
       record.families[seat_decl.name] = entry_of(s);
       result.seats.emplace_back(seat_decl.name, s);
-      branches.push_back({seat_decl.name, seat_decl.condition, s});
+      branches.push_back({seat_decl.name, seat_decl.condition, s,
+                          inputs.dispatch_profiles
+                              ? dispatch_candidates(seat_decl, s, inputs.fresh_sidecar, *inputs.dispatch_profiles,
+                                                    inputs.force_reference)
+                              : dispatch_table{}});
     }
     first = next;
     const auto sig = parse_signature(family.signature);

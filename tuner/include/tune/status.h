@@ -20,6 +20,9 @@ struct family_status {
   // Where the row came from and what the measurement says of it, as the stamp header's comment,
   // `tune status` and the mint's summary say it: "sidecar, +7.2% over unroll4_base".
   std::string why;
+  // The running CPU's class, for a family a DISPATCH binary bound at run time (tune/dispatch.h);
+  // empty for a stamp fixed at build time.
+  std::string cpu_class;
 
   // Tuned for this box: measured here, or taken from a profile of its class.
   bool tuned() const { return source == "sidecar" || source.rfind("profile ", 0) == 0; }

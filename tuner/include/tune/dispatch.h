@@ -1,0 +1,147 @@
+#pragma once
+// Measured dispatch across CPU classes (tune_link(<target> <family> DISPATCH), docs/cmake-api.md
+// "DISPATCH"): the stamp header gives each seat a table of candidate rows — the seat measured on the
+// build box, each committed profile's seat, the fallback chain, the reference — and the program
+// binds the public name once, at load time or first call, to the row the running CPU's class gets:
+//
+//   1. the seat measured by the build's mint, when this CPU is the minting box (the same CPU
+//      signature and the same features);
+//   2. else the first profile on this CPU's class ladder with a seat for it;
+//   3. else the fallback chain's first row;
+//   4. else the reference;
+//
+// each only if this CPU (and its OS's register state) satisfies the row's `requires=`, the same
+// walk as the stamp order (tuner/stamp/seat.h) and with the same features and classes as
+// `tune box` (tune/detail/cpu.h). TUNE_FORCE_FEATURES is honoured for its `-feature` entries only:
+// a dispatcher may take features away, never add one. Header-only, C++17; x86-64.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include <tune/detail/cpu.h>
+
+#if !defined(__x86_64__)
+#error "tune/dispatch.h: DISPATCH reads the CPU's classes through CPUID, and is implemented for x86-64 only"
+#endif
+
+// The fake-CPUID seam: a program that defines this function (the tests do) gives the dispatcher the
+// leaves to classify instead of the CPU's, and returns true; returning false keeps the CPU's.
+extern "C" __attribute__((weak)) bool tune_dispatch_cpuid(tune::detail::cpu::cpuid_leaves* leaves);
+
+namespace tune::detail::dispatch {
+
+// The CPU this process runs on, as the dispatcher sees it.
+struct running_cpu {
+  std::uint64_t features = 0;  // with TUNE_FORCE_FEATURES's removals
+  const cpu::class_row* cls = nullptr;
+  cpu::signature_text signature{};
+  std::string ignored;  // TUNE_FORCE_FEATURES entries not applied: additions and unknown names
+};
+
+inline running_cpu detect_running_cpu() {
+  cpu::cpuid_leaves leaves{};
+  if (!(tune_dispatch_cpuid && tune_dispatch_cpuid(&leaves))) leaves = cpu::read_cpuid_leaves();
+  running_cpu c;
+  c.features = cpu::x86_features(leaves);
+  c.signature = cpu::x86_signature(leaves.leaf1[0]);
+  if (const char* force = std::getenv("TUNE_FORCE_FEATURES")) {
+    std::string spec = force;
+    std::size_t start = 0;
+    while (start <= spec.size()) {
+      std::size_t end = spec.find(',', start);
+      if (end == std::string::npos) end = spec.size();
+      std::string entry = spec.substr(start, end - start);
+      const auto first = entry.find_first_not_of(" \t");
+      const auto last = entry.find_last_not_of(" \t");
+      entry = first == std::string::npos ? std::string() : entry.substr(first, last - first + 1);
+      std::string name = entry.empty() ? std::string() : entry.substr(1);
+      const auto name_first = name.find_first_not_of(" \t");
+      name = name_first == std::string::npos ? std::string() : name.substr(name_first);
+      const std::uint64_t bit = cpu::x86_feature_bit(name.c_str());
+      if (!entry.empty() && entry[0] == '-' && bit != 0)
+        c.features &= ~bit;
+      else if (!entry.empty())
+        c.ignored += (c.ignored.empty() ? "" : ",") + entry;
+      start = end + 1;
+    }
+  }
+  c.cls = &cpu::x86_classify(c.features);
+  return c;
+}
+
+// Detected once per process (a function-local static: thread-safe).
+inline const running_cpu& this_cpu() {
+  static const running_cpu c = detect_running_cpu();
+  return c;
+}
+
+enum class from { sidecar, profile, fallback, reference };
+
+// One candidate row of a seat. `needs` is the row's `requires=` as masks: needs[0] groups follow,
+// each a mask of alternatives of which the CPU must have one (a group of features x86-64 does not
+// have is 0, which nothing satisfies).
+template <class Fn>
+struct candidate {
+  from source;
+  const char* cls;  // the profile's class (profile); unused otherwise
+  const char* suffix;
+  Fn fn;
+  const std::uint64_t* needs;
+};
+
+// The box the build's mint measured on, for the `sidecar` candidate.
+struct minting_box {
+  const char* signature;   // "family 6 model 207 stepping 2"
+  std::uint64_t features;  // as the mint saw them (TUNE_FORCE_FEATURES applied)
+};
+
+inline bool runs(const std::uint64_t* needs, std::uint64_t features) {
+  for (std::uint64_t i = 1; i <= needs[0]; ++i)
+    if ((needs[i] & features) == 0) return false;
+  return true;
+}
+
+// What a seat is bound to: the candidate's index (its companions' rows share it) and what
+// tune::status() reports.
+struct bound {
+  std::size_t index = 0;
+  std::string suffix;
+  std::string source;  // "sidecar", "profile <class>", "fallback" or "reference"
+  std::string cls;     // the running CPU's class
+  std::string why;
+};
+
+template <class Fn>
+bound bind(const candidate<Fn>* candidates, std::size_t count, const minting_box& minted,
+           const running_cpu& cpu = this_cpu()) {
+  const auto pick = [&](std::size_t i, std::string source, const std::string& why) {
+    bound b;
+    b.index = i;
+    b.suffix = candidates[i].suffix;
+    b.source = std::move(source);
+    b.cls = cpu.cls->name;
+    b.why = "dispatch on " + b.cls + ": " + why;
+    if (!cpu.ignored.empty()) b.why += "; TUNE_FORCE_FEATURES entries not applied (a dispatcher only removes): " + cpu.ignored;
+    return b;
+  };
+  for (std::size_t i = 0; i < count; ++i)
+    if (candidates[i].source == from::sidecar && std::strcmp(minted.signature, cpu.signature.text) == 0 &&
+        minted.features == cpu.features && runs(candidates[i].needs, cpu.features))
+      return pick(i, "sidecar", "measured on this box");
+  for (const cpu::class_row* rung = cpu.cls; rung != nullptr;
+       rung = *rung->parent ? cpu::find_class(rung->parent) : nullptr)
+    for (std::size_t i = 0; i < count; ++i)
+      if (candidates[i].source == from::profile && std::strcmp(candidates[i].cls, rung->name) == 0 &&
+          runs(candidates[i].needs, cpu.features))
+        return pick(i, std::string("profile ") + rung->name, std::string("profile ") + rung->name);
+  for (std::size_t i = 0; i < count; ++i)
+    if (candidates[i].source == from::fallback && runs(candidates[i].needs, cpu.features))
+      return pick(i, "fallback", "fallback");
+  for (std::size_t i = 0; i < count; ++i)
+    if (candidates[i].source == from::reference) return pick(i, "reference", "reference");
+  return pick(0, "reference", "reference");  // the stamp always lists the reference; not reached
+}
+
+}  // namespace tune::detail::dispatch
