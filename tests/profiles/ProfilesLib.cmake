@@ -29,6 +29,24 @@ function(p_force out cls)
   set(${out} "${_spec}" PARENT_SCOPE)
 endfunction()
 
+# p_seats(<out> <manifest JSON> <family index>): the seats of a manifest's family: its name, or
+# <family>@<shape> for each shape of a family with SHAPES.
+function(p_seats out mjson i)
+  string(JSON _fam GET "${mjson}" families ${i} name)
+  string(JSON _n ERROR_VARIABLE _none LENGTH "${mjson}" families ${i} shapes)
+  if(_none OR _n EQUAL 0)
+    set(${out} "${_fam}" PARENT_SCOPE)
+    return()
+  endif()
+  set(_seats "")
+  math(EXPR _last "${_n} - 1")
+  foreach(_s RANGE ${_last})
+    string(JSON _shape GET "${mjson}" families ${i} shapes ${_s} name)
+    list(APPEND _seats "${_fam}@${_shape}")
+  endforeach()
+  set(${out} "${_seats}" PARENT_SCOPE)
+endfunction()
+
 # p_requires_hold(<out> <requires> <features>): is a requires= expression true for the feature list?
 function(p_requires_hold out expr features)
   set(${out} TRUE PARENT_SCOPE)

@@ -84,6 +84,43 @@ e2e_json(vec_measured "${sidecar}" kernels vec)
 e2e_run(run-minting-box COMMAND "${bin}/app_dispatch")
 e2e_expect_contains("the minting box runs its measured seat" "${E2E_OUTPUT}" "bound vec ${vec_measured} sidecar|")
 
+# tune profile export --class: this box's sidecar is its own class's, not x86-avx2's, and the refusal
+# names the features to take away; minted as x86-avx2, it exports that class's profile.
+set(manifest_file "${bin}/tune/p/manifest.json")
+set(exported "${WORK_DIR}/exported.tune-defaults.json")
+e2e_run(export-unknown-class MAY_FAIL COMMAND "${P_TOOL}" profile export --manifest "${manifest_file}" --class x86-avx3
+  --out "${exported}")
+if(E2E_RC EQUAL 0)
+  e2e_fail("tune profile export --class x86-avx3 succeeded")
+endif()
+e2e_expect_contains("--class x86-avx3 names the known classes" "${E2E_OUTPUT}" "unknown CPU class \"x86-avx3\"")
+if("avx512f" IN_LIST box_features)
+  e2e_run(export-other-class MAY_FAIL COMMAND "${P_TOOL}" profile export --manifest "${manifest_file}" --class x86-avx2
+    --out "${exported}")
+  e2e_expect_equal("export --class x86-avx2 of this box's sidecar fails" "${E2E_RC}" "1")
+  e2e_expect_contains("and says why" "${E2E_OUTPUT}" "the sidecar is other-class: it was minted as ")
+  e2e_expect_contains("and what to take away" "${E2E_OUTPUT}" "Mint it as x86-avx2 first, and export under the same variable: TUNE_FORCE_FEATURES=")
+  e2e_expect_absent("${exported}")
+  p_removals(as_avx2 x86-avx2 "${box_features}")
+  e2e_build(mint-as-avx2 "${bin}" TARGET tune ENV "TUNE_FORCE_FEATURES=${as_avx2}")
+  e2e_run(export-as-avx2 MAY_FAIL COMMAND "${CMAKE_COMMAND}" -E env "TUNE_FORCE_FEATURES=${as_avx2}" "${P_TOOL}" profile
+    export --manifest "${manifest_file}" --class x86-avx2 --out "${exported}")
+  if(E2E_OUTPUT MATCHES "the sidecar is noise-refused")
+    # The machine was too loud for a profile (TUNE_NOISE_OVERRIDE let the mint through): nothing to check.
+    message(STATUS "dispatch: the x86-avx2 mint was noisy; its export is refused as it must be")
+  else()
+    e2e_expect_equal("export --class x86-avx2 of the x86-avx2 mint" "${E2E_RC}" "0")
+    e2e_read(profile "${exported}")
+    e2e_json(cls "${profile}" class)
+    e2e_expect_equal("the exported profile's class" "${cls}" x86-avx2)
+    e2e_json(vec_seat "${profile}" kernels vec)
+    p_requires_hold(ok "${requires_${vec_seat}}" "${as_avx2_FEATURES}")
+    if(NOT ok)
+      e2e_fail("the x86-avx2 profile seats vec on ${vec_seat}, which requires ${requires_${vec_seat}}")
+    endif()
+  endif()
+endif()
+
 # Every candidate of vec is in the binary; the plain app holds only its stamp.
 e2e_symbols(syms "${bin}/app_dispatch")
 foreach(row unroll2_avx512 unroll1_avx2 unroll2_base)

@@ -1,7 +1,7 @@
 # The shipped profiles (profiles/) give a box of their class good code without measuring: for each
 # committed <class>.tune-defaults.json, a fresh build of the shipped kernels under auto, on a box
 # pinned to exactly that class (TUNE_FORCE_FEATURES), measures nothing, writes no sidecar and
-# stamps every family with the profile's row. When this box's own ladder has a committed profile,
+# stamps every seat (each family, each shape of sgemm) with the profile's row. When this box's own ladder has a committed profile,
 # the same holds unpinned. Pinning makes the test mean the same on any x86-64 CI machine.
 include("${CMAKE_CURRENT_LIST_DIR}/ProfilesLib.cmake")
 
@@ -25,9 +25,11 @@ function(expect_profile_build step cls)
   e2e_expect_absent("${dir}/fresh.tune.json")
   e2e_read(profile "${REPO}/profiles/${cls}.tune-defaults.json")
   foreach(i RANGE ${last})
-    string(JSON fam GET "${mjson}" families ${i} name)
-    e2e_json(row "${profile}" kernels ${fam})
-    p_expect_seat("${dir}" ${fam} ${row} "profile ${cls}")
+    p_seats(seats "${mjson}" ${i})
+    foreach(seat IN LISTS seats)
+      e2e_json(row "${profile}" kernels ${seat})
+      p_expect_seat("${dir}" ${seat} ${row} "profile ${cls}")
+    endforeach()
   endforeach()
 endfunction()
 

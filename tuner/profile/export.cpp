@@ -77,12 +77,7 @@ profile make_profile(const manifest& m, const sidecar::loaded& file, const sidec
                          family.name));
   }
   const auto& prov = doc.provenance;
-  const std::string noise = prov.noise.value_or("");
-  if (noise != "ok")
-    refuse(m, refusal::noise_refused,
-           fmt::format("provenance.noise is '{}' ({}), not 'ok'; a profile must not carry winners measured through "
-                       "noise.",
-                       noise, prov.noise_probes.value_or("no probes recorded")));
+  // The class first: a sidecar of another class is refused whatever else is true of it.
   const std::string cls = prov.cls.value_or("");
   if (cls.empty()) refuse(m, refusal::incomplete, fmt::format("provenance.class is absent in {}.", file.path.string()));
   if (!for_class.empty()) {
@@ -99,11 +94,19 @@ profile make_profile(const manifest& m, const sidecar::loaded& file, const sidec
                       m.scope, cls, prov.features.value_or(""), for_class,
                       above.empty() ? fmt::format("This box lacks features {} needs; mint on a box that has them.",
                                                   for_class)
-                                    : fmt::format("Mint it as {} first: TUNE_FORCE_FEATURES={} {}", for_class, fix,
+                                    : fmt::format("Mint it as {} first, and export under the same variable: "
+                                                  "TUNE_FORCE_FEATURES={} {}",
+                                                  for_class, fix,
                                                   tune::tune_command(m))));
     }
   }
 
+  const std::string noise = prov.noise.value_or("");
+  if (noise != "ok")
+    refuse(m, refusal::noise_refused,
+           fmt::format("provenance.noise is '{}' ({}), not 'ok'; a profile must not carry winners measured through "
+                       "noise.",
+                       noise, prov.noise_probes.value_or("no probes recorded")));
   profile p;
   p.scope = m.scope;
   p.cls = cls;

@@ -155,6 +155,11 @@ std::string render_header(const std::string& family, const signature& sig, const
         out += fmt::format("//   companion {} = {}\n", c.name, companion_why(c));
     }
   }
+  if (std::any_of(branches.begin(), branches.end(), [](const branch& b) { return !b.dispatch.candidates.empty(); }))
+    out += fmt::format(
+        "// in a tune_link(<target> {} DISPATCH) target: bound at load time to the running CPU's row; "
+        "tune::status() says which\n",
+        family);
   out += "#pragma once\n#include <cstddef>\n#include <cstdint>\n\n#include <tune/status.h>\n\n";
   std::vector<std::string> declared_symbols;
   for (const auto& n : names)

@@ -144,7 +144,7 @@ TEST_CASE("--class exports only a sidecar minted as that class, and names the fe
     CHECK(std::string(e.what()) ==
           "tune-profile-export refuses scope s: the sidecar is other-class: it was minted as x86-vnni512 (features "
           "avx;avx2;avx512bw;avx512cd;avx512dq;avx512f;avx512vl;avx512vnni;avxvnni;bmi2;f16c;fma;sse4.2), not "
-          "x86-avx2. Mint it as x86-avx2 first: TUNE_FORCE_FEATURES=-avx512bw,-avx512cd,-avx512dq,-avx512f,-avx512vl,"
+          "x86-avx2. Mint it as x86-avx2 first, and export under the same variable: TUNE_FORCE_FEATURES=-avx512bw,-avx512cd,-avx512dq,-avx512f,-avx512vl,"
           "-avx512vnni,-avxvnni cmake --build /b --target tune-s");
   }
   // Asking for a class above the box's: nothing to take away would get there.
@@ -154,6 +154,14 @@ TEST_CASE("--class exports only a sidecar minted as that class, and names the fe
   } catch (const export_refused& e) {
     CHECK(e.why == refusal::other_class);
     CHECK(std::string(e.what()).find("This box lacks features x86-avx512 needs") != std::string::npos);
+  }
+  // The class is judged before the noise: a sidecar of another class is refused as that.
+  doc["provenance"]["noise"] = "overridden";
+  try {
+    make_profile(scope(), loaded(doc), {verdict::fresh, ""}, "cmake-tune 0.1.0", "x86-avx2");
+    FAIL("make_profile did not refuse");
+  } catch (const export_refused& e) {
+    CHECK(e.why == refusal::other_class);
   }
   CHECK_THROWS_AS(make_profile(scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0", "x86-avx3"),
                   std::invalid_argument);
