@@ -436,7 +436,11 @@ void register_mint_commands(CLI::App& app) {
       "rerun", "Rebuild one recorded row, gate it and time it against its family's seat, beside what was recorded");
   add_scope_options(rerun, rerun_opts);
   rerun->add_option("impl_hash", rerun_hash, "The row's impl_hash (at least its first 8 hex digits)")->required();
-  rerun->callback([] { exit_code() = mint::rerun_command(find_manifests(rerun_opts), rerun_hash); });
+  static std::string rerun_seat;
+  rerun->add_option("--seat", rerun_seat,
+                    "The seat whose race recorded the row, e.g. sgemm@small: a family with SHAPES races each row "
+                    "once per shape");
+  rerun->callback([] { exit_code() = mint::rerun_command(find_manifests(rerun_opts), rerun_hash, rerun_seat); });
 
   auto* status = app.add_subcommand("status", "Every family's stamped row, its source, verdict and margin");
   add_scope_options(status, status_opts);

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <optional>
@@ -57,13 +58,15 @@ std::string ratio_text(const race::race_table& t, const std::string& row, const 
 
 // The row whose recorded impl_hash starts with `hash`, in every scope's sidecar; errors name what
 // was searched.
-std::optional<found_row> find_row(const std::vector<std::filesystem::path>& manifests, const std::string& hash) {
+std::optional<found_row> find_row(const std::vector<std::filesystem::path>& manifests, const std::string& hash,
+                                  const std::string& only_seat) {
   std::vector<found_row> found;
   for (const auto& file : manifests) {
     const manifest m = load_manifest(file);
     const auto loaded = sidecar::load(sidecar_path(m));
     if (!loaded.doc) continue;
     for (const auto& family : m.families) {
+      if (!only_seat.empty() && family.name != only_seat) continue;
       const auto* table = loaded.doc->race_of(family.name);
       if (!table) continue;
       for (const auto& [suffix, row] : table->rows)
@@ -77,9 +80,13 @@ std::optional<found_row> find_row(const std::vector<std::filesystem::path>& mani
   if (found.size() == 1) return found.front();
   if (found.empty())
     print_error(
-        fmt::format("rerun {}: no row of this build tree's sidecars has that impl_hash (tune explain "
-                    "<family> --json lists each row's)",
-                    hash));
+        fmt::format("rerun {}: no row of {} has that impl_hash (tune explain <family> --json lists each row's)",
+                    hash, only_seat.empty() ? std::string("this build tree's sidecars") : "the race of " + only_seat));
+  else if (std::all_of(found.begin() + 1, found.end(), [&](const found_row& f) {
+             return f.suffix == found[0].suffix && f.manifest == found[0].manifest;  // one row, several seats
+           }))
+    print_error(fmt::format("rerun {}: row {} was raced in {} seats ({}, {}, ...); say which with --seat {}", hash,
+                            found[0].suffix, found.size(), found[0].family, found[1].family, found[0].family));
   else
     print_error(fmt::format("rerun {}: {} rows have an impl_hash starting so ({}__{}, {}__{}, ...); give more of it",
                             hash, found.size(), found[0].family, found[0].suffix, found[1].family, found[1].suffix));
@@ -88,12 +95,13 @@ std::optional<found_row> find_row(const std::vector<std::filesystem::path>& mani
 
 }  // namespace
 
-int rerun_command(const std::vector<std::filesystem::path>& manifests, const std::string& hash) {
+int rerun_command(const std::vector<std::filesystem::path>& manifests, const std::string& hash,
+                  const std::string& seat) {
   if (hash.size() < 8 || hash.find_first_not_of("0123456789abcdef") != std::string::npos) {
     print_error(fmt::format("rerun '{}': give a row's impl_hash, at least its first 8 hex digits", hash));
     return 1;
   }
-  const auto row = find_row(manifests, hash);
+  const auto row = find_row(manifests, hash, seat);
   if (!row) return 1;
   const std::string name = row->family + "__" + row->suffix;
   manifest m = load_manifest(row->manifest);

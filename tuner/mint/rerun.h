@@ -12,6 +12,9 @@ namespace tune::mint {
 // Returns the exit code: 0 when the row was gated and timed again (whatever the outcome), 1 when
 // it cannot be: no row or several rows have that impl_hash (a prefix of at least 8 hex digits
 // will do), the rebuild failed, or the row's recipe in the tree is no longer the recorded one.
-int rerun_command(const std::vector<std::filesystem::path>& manifests, const std::string& impl_hash);
+// `seat`, when not empty, looks in that seat's race only: a row of a family with SHAPES has the
+// same impl_hash in every shape's race (<family>@<shape>).
+int rerun_command(const std::vector<std::filesystem::path>& manifests, const std::string& impl_hash,
+                  const std::string& seat = "");
 
 }  // namespace tune::mint
