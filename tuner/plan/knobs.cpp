@@ -30,12 +30,6 @@ std::optional<int> parse_count(const std::string& text) {
   return std::stoi(first);
 }
 
-std::optional<std::string> lookup(const std::map<std::string, std::string>& map, const std::string& key) {
-  const auto it = map.find(key);
-  if (it == map.end()) return std::nullopt;
-  return it->second;
-}
-
 std::string lower(std::string text) {
   for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
@@ -72,6 +66,12 @@ knob_axis choice_axis(const std::string& knob, const std::string& variable, cons
 }
 
 }  // namespace
+
+std::optional<std::string> lookup(const std::map<std::string, std::string>& map, const std::string& key) {
+  const auto it = map.find(key);
+  if (it == map.end()) return std::nullopt;
+  return it->second;
+}
 
 const std::vector<std::string>& builtin_variables() {
   static const std::vector<std::string> names = [] {

@@ -1,6 +1,7 @@
 #pragma once
 // The knobs a search may turn: which exist, which the user named, which apply to this program
 // (judged from what the baseline's pilot reported) and the values each may take.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +47,9 @@ using assignment = std::map<std::string, std::optional<std::string>>;
 // `env` with every variable of `settings` set or removed: how a candidate, and a launched plan,
 // get their environment.
 environment with_settings(environment env, const assignment& settings);
+
+// The value of `key` in a map of variables or facts, or nullopt when it has none.
+std::optional<std::string> lookup(const std::map<std::string, std::string>& map, const std::string& key);
 
 struct knob_value {
   std::string label;  // "1", "measure", "close"

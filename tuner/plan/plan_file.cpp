@@ -8,11 +8,14 @@
 #include "util/json_file.h"
 
 namespace tune::plan {
+
+nlohmann::json optional_number(const std::optional<double>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
 namespace {
 
 using nlohmann::json;
-
-json optional_number(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 
 json identity_json(const plan_identity& id) {
   json libraries = json::array();

@@ -50,6 +50,9 @@ struct execution_plan {
   plan_evidence evidence;
 };
 
+// A measurement that may be missing, as plans and reports write it: the number, or null.
+nlohmann::json optional_number(const std::optional<double>& v);
+
 nlohmann::json to_json(const execution_plan& plan);
 
 // Throws plan_format_error naming the file and what is wrong: an unknown format, a missing or

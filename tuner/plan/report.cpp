@@ -9,8 +9,6 @@ namespace {
 
 using nlohmann::json;
 
-json optional_number(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
-
 json deviation_json(const std::optional<deviation>& d) {
   if (!d) return nullptr;
   auto finite = [](double x) { return std::isfinite(x) ? json(x) : json("inf"); };

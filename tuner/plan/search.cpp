@@ -36,12 +36,6 @@ std::string per_window(double s) {
   return text;
 }
 
-std::optional<std::string> lookup(const std::map<std::string, std::string>& map, const std::string& key) {
-  const auto it = map.find(key);
-  if (it == map.end()) return std::nullopt;
-  return it->second;
-}
-
 class searcher {
  public:
   searcher(const search_options& options, search_context& context) : opt_(options), ctx_(context) {

@@ -9,12 +9,12 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "util/error_text.h"
+
 namespace tune::util {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string quoted(const fs::path& p) { return "\"" + p.string() + "\""; }
 
 std::runtime_error io_error(const std::string& action, const fs::path& path, int err) {
   return std::runtime_error("cannot " + action + " " + quoted(path) + ": " + std::generic_category().message(err));

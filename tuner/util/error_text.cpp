@@ -13,9 +13,9 @@
 
 namespace tune::util {
 
-namespace {
-
 std::string quoted(const std::filesystem::path& p) { return "\"" + p.string() + "\""; }
+
+namespace {
 
 std::string bug(const std::string& what) {
   return what + "; this is a bug in cmake-tune: please report it with the command that ran";

@@ -4,10 +4,14 @@
 // library's text is never shown: a failed file operation says which file and the system's reason,
 // anything else says it is a bug in cmake-tune.
 #include <exception>
+#include <filesystem>
 #include <string>
 
 namespace tune::util {
 
 std::string error_text(const std::exception& e);
+
+// A path as error messages show it: in double quotes.
+std::string quoted(const std::filesystem::path& p);
 
 }  // namespace tune::util
