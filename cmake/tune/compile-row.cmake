@@ -7,8 +7,12 @@
 # is kept beside the object as <object>.tune-fail.txt (`tune isolate`, tuner/isolate/isolate.h, records the row as failed),
 # shown here once, and an empty object stands in for it. The depfile still names the row's real
 # source and headers, so editing them compiles the row again.
+# A compile that failed for a reason outside the row's code (the compiler killed, no space or
+# memory left) is not recorded: the build fails with no object, so the next build compiles the row.
 
-cmake_policy(SET CMP0057 NEW)
+# Script mode starts with every policy unset; the project's minimum (CMakeLists.txt) sets them all
+# (CMP0007: list() keeps empty elements, and says nothing about them).
+cmake_minimum_required(VERSION 3.21)
 include("${CMAKE_CURRENT_LIST_DIR}/script-command.cmake")
 _tune_script_command(_command)
 
@@ -57,6 +61,45 @@ if(_rc EQUAL 0)
   return()
 endif()
 
+# A failure from outside the row's code says nothing about the row: recorded, it would keep the row
+# out until its source changed, since the empty object would satisfy the build. So the build fails
+# now, with no object left, and the next build compiles the row again. A signal that ended the
+# command shows as execute_process's text instead of an exit code ("Subprocess killed"); GCC's and
+# Clang's drivers name a killed compiler proper (GCC 12: "Killed signal terminated program
+# cc1plus"); ccache exits 255 without a word when the compiler it ran was killed.
+set(_cause "")
+set(_signal "(Killed|Terminated|Interrupt|Hangup)")
+set(_killed "${_signal}( signal terminated program| \\(program)|unable to execute command: ${_signal}")
+set(_memory "(out of memory allocating|virtual memory exhausted|LLVM ERROR: out of memory|Cannot allocate memory)")
+if(NOT _rc MATCHES "^-?[0-9]+$")
+  set(_cause "its compile ended without an exit code (${_rc})")
+  set(_fix "if the out-of-memory killer killed it, build with fewer parallel jobs (-j)")
+elseif(_text MATCHES "[^\n]*(No space left on device|Disk quota exceeded)[^\n]*")
+  set(_cause "no space was left (${CMAKE_MATCH_0})")
+  set(_fix "free space on the disk (or within your quota)")
+elseif(_text MATCHES "[^\n]*(${_killed})[^\n]*")
+  set(_cause "its compiler was killed (${CMAKE_MATCH_0})")
+  set(_fix "if the out-of-memory killer killed it, build with fewer parallel jobs (-j)")
+elseif(_text MATCHES "[^\n]*${_memory}[^\n]*")
+  set(_cause "its compiler ran out of memory (${CMAKE_MATCH_0})")
+  set(_fix "build with fewer parallel jobs (-j) or free memory")
+elseif(_text STREQUAL "")
+  string(CONCAT _cause "its compile failed (exit code ${_rc}) without a diagnostic, as ccache does when "
+    "the compiler it ran was killed")
+  set(_fix "if the out-of-memory killer killed it, build with fewer parallel jobs (-j)")
+endif()
+if(NOT _cause STREQUAL "")
+  if(NOT _text STREQUAL "")
+    message("${_text}")
+  endif()
+  if(_object)
+    file(REMOVE "${_object}" "${_object}.tune-fail.txt")
+  endif()
+  message(FATAL_ERROR "cmake-tune: row ${ROW} did not compile because ${_cause}. That is no fault of the row's "
+    "code, so the row is not recorded as failed (this build stops; the next build compiles it again): ${_fix}, "
+    "then build again.")
+endif()
+
 if(CRITICAL OR NOT _object)
   if(CRITICAL STREQUAL "reference")
     set(_why "it is the family's reference")
@@ -72,9 +115,11 @@ endif()
 
 get_filename_component(_record "${_object}.tune-fail.txt" ABSOLUTE)
 file(WRITE "${_record}" "${_text}\n")
-string(REGEX MATCHALL "[^\n]+" _lines "${_text}")
-list(SUBLIST _lines 0 4 _first)
-string(REPLACE ";" "\n    " _first "${_first}")
+# The first four lines that are not empty, taken as a string: a list would split the diagnostic's ';'.
+string(REGEX REPLACE "\n\n+" "\n" _first "${_text}")
+string(REGEX REPLACE "^\n" "" _first "${_first}")
+string(REGEX MATCH "^[^\n]*(\n[^\n]*)?(\n[^\n]*)?(\n[^\n]*)?" _first "${_first}")
+string(REPLACE "\n" "\n    " _first "${_first}")
 message("cmake-tune: row ${ROW} does not compile; it is left out of the race (the whole diagnostic is in "
   "${_record}):\n    ${_first}")
 
