@@ -37,6 +37,7 @@
 #include "util/atomic_file.h"
 #include "util/error_text.h"
 #include "util/json_reader.h"
+#include "util/number_setting.h"
 
 namespace {
 
@@ -150,21 +151,18 @@ int cmd_test(const std::vector<std::string>& names) {
   return failed ? exit_failed_rows : 0;
 }
 
-double env_number(const char* name, double fallback) {
-  const char* v = std::getenv(name);
-  if (!v || !*v) return fallback;
-  char* end = nullptr;
-  const double d = std::strtod(v, &end);
-  if (*end || d <= 0) throw std::invalid_argument(fmt::format("{}='{}' is not a positive number", name, v));
-  return d;
-}
-
 tune::race::protocol protocol_from(const tune::race::race_request& request) {
   tune::race::protocol p;
   // The registry lists every row's relocated copies (tuner/isolate/isolate.h): the re-race times those.
   p.validate_relocated = tune::bench::relocated_copies;
-  p.window_ms = env_number("TUNE_WINDOW_MS", p.window_ms);
-  p.noise_ceiling = env_number("TUNE_NOISE_CEILING", p.noise_ceiling * 100) / 100;
+  // Both finite and bounded (util/number_setting.h): a ceiling of inf switched the noise refusal off
+  // unseen, one of nan refused every mint.
+  const tune::util::number_range window{
+      .min = 0, .min_included = false, .max = 1000, .example = "a timed window's length in milliseconds such as 5"};
+  const tune::util::number_range ceiling{
+      .min = 0, .min_included = false, .max = 100, .example = "a percentage such as 10"};
+  p.window_ms = tune::util::environment_number("TUNE_WINDOW_MS", window).value_or(p.window_ms);
+  p.noise_ceiling = tune::util::environment_number("TUNE_NOISE_CEILING", ceiling).value_or(p.noise_ceiling * 100) / 100;
   if (const char* o = std::getenv("TUNE_NOISE_OVERRIDE")) p.noise_override = std::string(o) == "1";
   if (const char* c = std::getenv("TUNE_CONTROL")) p.control_file = c;
   if (request.budget_s) p.budget_s = *request.budget_s;

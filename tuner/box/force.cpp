@@ -5,6 +5,7 @@
 
 #include "box/features.h"
 #include "box/text.h"
+#include "util/error_text.h"
 
 namespace tune::box {
 
@@ -17,10 +18,10 @@ feature_set apply_forced(feature_set detected, const std::string& force_spec) {
       throw std::invalid_argument(
           fmt::format("TUNE_FORCE_FEATURES=\"{}\": malformed entry \"{}\"; write +feature or -feature joined by "
                       "',', e.g. +avx2,-avx512f",
-                      force_spec, entry));
+                      util::shown(force_spec), util::shown(entry)));
     if (!is_known_feature(name))
       throw std::invalid_argument(fmt::format("TUNE_FORCE_FEATURES=\"{}\": unknown feature \"{}\"; known features: {}",
-                                              force_spec, name, known_features_text()));
+                                              util::shown(force_spec), util::shown(name), known_features_text()));
     if (entry[0] == '+')
       detected.insert(name);
     else

@@ -5,7 +5,6 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -17,19 +16,13 @@
 #include "box/cpuinfo.h"
 #include "box/platform.h"
 #include "box/text.h"
+#include "util/atomic_file.h"
 
 namespace tune::box {
 
 namespace {
 
-std::optional<std::string> read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream content;
-  content << in.rdbuf();
-  if (in.bad()) throw std::runtime_error(fmt::format("{}: read failed: {}", path.string(), std::strerror(errno)));
-  return content.str();
-}
+std::optional<std::string> read_text(const std::filesystem::path& path) { return util::read_file(path); }
 
 std::string os_release(const std::filesystem::path& proc_root) {
   if (platform_name() == "linux") {

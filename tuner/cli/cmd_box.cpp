@@ -11,6 +11,7 @@
 #include "box/features.h"
 #include "box/identity.h"
 #include "cli/commands.h"
+#include "util/error_text.h"
 #include "util/json_file.h"
 
 namespace tune::cli {
@@ -38,7 +39,7 @@ void print_box(bool as_json) {
   fmt::print("class     {}\n", box.cls);
   fmt::print("ladder    {}\n", fmt::join(steps, " -> "));
   // Forced features change the class and every runnable judgement: say so where it is read.
-  if (is_forced) fmt::print("forced    TUNE_FORCE_FEATURES={}\n", forced);
+  if (is_forced) fmt::print("forced    TUNE_FORCE_FEATURES={}\n", util::shown(forced));
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/number_option.h"
 #include "plan/cache.h"
 #include "plan/launcher.h"
 #include "plan/plan_search.h"
@@ -85,18 +86,22 @@ void register_search(CLI::App& plan_cmd) {
   auto a = std::make_shared<search_args>();
   auto* cmd = plan_cmd.add_subcommand("search", "Search runtime knobs in fresh processes of a program under a budget");
   cmd->add_option("--budget", a->budget_s, "Wall-clock budget in seconds, covering everything")
-      ->check(CLI::PositiveNumber);
+      ->check(
+          number_option({.min = 0, .min_included = false, .max = 86400, .example = "a number of seconds such as 30"}));
   cmd->add_option("--plan", a->plan, "Where to write the plan (tune-plan/1 JSON)")->required();
   cmd->add_option("--report", a->report, "Where to write the report")->required();
   cmd->add_option("--min-gain", a->min_gain, "Smallest gain worth a plan (fraction, default 0.05)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_option({.min = 0, .max = 1, .example = "a fraction such as 0.05"}));
   cmd->add_option("--tolerance", a->tolerance, "Output compare against the baseline: rel=<x>, abs=<x> or ulp=<n>");
   cmd->add_option("--knobs", a->knobs, "Knobs to search (default: all that apply)")->delimiter(',');
   cmd->add_option("--knob", a->user_knobs, "A project knob NAME:VARIABLE=v1,v2,... (repeatable)");
   cmd->add_option("--input", a->inputs, "A file whose content is part of the plan's identity (repeatable)");
-  cmd->add_option("--cpus", a->cpus, "Narrow the allocation to this many CPUs")->check(CLI::PositiveNumber);
+  // At most what a plan may record (docs/design/hostile-inputs.md): 2^20 threads, 2^60 bytes.
+  cmd->add_option("--cpus", a->cpus, "Narrow the allocation to this many CPUs")
+      ->check(number_option({.min = 1, .max = 1 << 20, .whole = true, .example = "a number of CPUs such as 4"}));
   cmd->add_option("--memory", a->memory, "Narrow the allocation's memory to this many bytes")
-      ->check(CLI::PositiveNumber);
+      ->check(
+          number_option({.min = 1, .max = 0x1p60, .whole = true, .example = "a number of bytes such as 8589934592"}));
   cmd->add_flag("--no-cache", a->no_cache, "Neither read nor write the plan cache");
   cmd->add_option("--cache-dir", a->cache_dir,
                   "Plan cache folder (default ${XDG_CACHE_HOME:-~/.cache}/cmake-tune/plans)");
@@ -104,7 +109,7 @@ void register_search(CLI::App& plan_cmd) {
   cmd->add_option("--busy-threshold", a->busy_threshold,
                   "Share of the allocation's CPU time other processes may use before the search starts "
                   "(default 0.25); above it the result is machine_busy")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_option({.min = 0, .max = 1, .example = "a fraction such as 0.25"}));
   cmd->add_option("command", a->command, "-- <program> <args>...")->required();
   cmd->callback([a] { exit_code() = run_search_command(*a); });
 }

@@ -63,7 +63,7 @@ tool_run run_tool(std::vector<std::string> argv) {
 }
 
 std::vector<util::elf_symbol> symbols_of(const fs::path& file) {
-  const auto bytes = util::read_file(file);
+  const auto bytes = util::read_file(file, util::max_binary_bytes);
   if (!bytes) throw isolate_error(fmt::format("cmake-tune: {} does not exist", file.string()));
   auto symbols = util::elf_symbols(*bytes);
   if (!symbols) throw isolate_error(fmt::format("cmake-tune: {} is not an ELF64 object", file.string()));
@@ -201,7 +201,7 @@ isolated isolate_exports(const isolate_request& r, const fs::path& combined, con
 std::string code_identity(const isolate_request& r, const fs::path& isolated_object) {
   std::vector<std::string> exports{r.entry};
   exports.insert(exports.end(), r.companions.begin(), r.companions.end());
-  const auto bytes = util::read_file(isolated_object);
+  const auto bytes = util::read_file(isolated_object, util::max_binary_bytes);
   if (!bytes) throw isolate_error(fmt::format("cmake-tune: {} does not exist", isolated_object.string()));
   const auto symbols = util::elf_symbols(*bytes);
   const auto sections = util::elf_sections(*bytes);

@@ -7,16 +7,18 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
+
+#include "util/atomic_file.h"
 
 namespace tune::measure {
 
 namespace {
 
 std::string paranoid_level() {
-  std::ifstream in("/proc/sys/kernel/perf_event_paranoid");
+  std::istringstream in(util::read_file_if_readable("/proc/sys/kernel/perf_event_paranoid").value_or(""));
   std::string level;
   return in >> level ? level : "unreadable";
 }

@@ -3,10 +3,11 @@
 #include <sched.h>
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "util/atomic_file.h"
 
 namespace tune::measure {
 
@@ -16,14 +17,7 @@ const char* const unavailable = "unavailable";
 
 // Telemetry files are optional by nature (containers, VMs, other kernels): an absent or
 // unreadable file is a fact to record, not an error.
-std::optional<std::string> read_text(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return text.str();
-}
+std::optional<std::string> read_text(const std::filesystem::path& path) { return util::read_file_if_readable(path); }
 
 std::optional<std::string> first_word(const std::filesystem::path& path) {
   const auto text = read_text(path);

@@ -20,6 +20,7 @@
 #include "sidecar/verdict.h"
 #include "stamp/dispatch.h"
 #include "stamp/write.h"
+#include "util/error_text.h"
 
 namespace tune::mint {
 
@@ -293,7 +294,8 @@ int mint_command(const std::vector<std::filesystem::path>& manifests, mint_mode 
         if (std::find(families.begin(), families.end(), name) == families.end()) families.push_back(name);
     if (const auto none = unmatched(selection, families); !none.empty()) {
       print_error(fmt::format("error: cmake-tune: {}: {} select{} no family; the families are: {}", selection.text(),
-                              fmt::join(none, ", "), none.size() == 1 ? "s" : "", fmt::join(families, ", ")));
+                              util::shown(fmt::format("{}", fmt::join(none, ", "))), none.size() == 1 ? "s" : "",
+                              fmt::join(families, ", ")));
       return 1;
     }
   }

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "util/error_text.h"
+
 namespace tune::mint {
 
 const char* to_string(policy p) {
@@ -31,8 +33,9 @@ policy parse(const std::string& text, bool from_env) {
   if (text == "error") return policy::error;
   if (text == "fallback") return policy::fallback;
   if (text == "reference" && from_env) return policy::reference;
-  throw std::invalid_argument(fmt::format("TUNE_POLICY='{}' ({}) is not one of auto, warn, error, fallback{}", text,
-                                          from_env ? "environment" : "cache variable", from_env ? ", reference" : ""));
+  throw std::invalid_argument(fmt::format("TUNE_POLICY='{}' ({}) is not one of auto, warn, error, fallback{}",
+                                          util::shown(text), from_env ? "environment" : "cache variable",
+                                          from_env ? ", reference" : ""));
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "util/error_text.h"
+
 namespace tune::mint {
 
 namespace {
@@ -37,7 +39,8 @@ verbosity verbosity_from_environment() {
   if (level == "silent") return verbosity::silent;
   if (level == "normal") return verbosity::normal;
   if (level == "verbose") return verbosity::verbose;
-  throw std::invalid_argument(fmt::format("TUNE_VERBOSITY='{}' is not one of silent, normal, verbose", level));
+  throw std::invalid_argument(
+      fmt::format("TUNE_VERBOSITY='{}' is not one of silent, normal, verbose", util::shown(level)));
 }
 
 bool events_from_environment() {
@@ -45,7 +48,7 @@ bool events_from_environment() {
   const std::string value = v ? v : "";
   if (value.empty() || value == "0") return false;
   if (value == "1") return true;
-  throw std::invalid_argument(fmt::format("TUNE_EVENTS='{}' is not 1 (forward every event) or 0", value));
+  throw std::invalid_argument(fmt::format("TUNE_EVENTS='{}' is not 1 (forward every event) or 0", util::shown(value)));
 }
 
 }  // namespace

@@ -2,12 +2,13 @@
 
 #include <unistd.h>
 
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
 #include <thread>
 #include <vector>
+
+#include "util/atomic_file.h"
 
 namespace tune::mint {
 
@@ -25,7 +26,7 @@ std::map<int, proc_entry> read_processes(const std::filesystem::path& root) {
   for (const auto& dir : std::filesystem::directory_iterator(root, ec)) {
     const std::string name = dir.path().filename().string();
     if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream stat(dir.path() / "stat");
+    std::istringstream stat(util::read_file_if_readable(dir.path() / "stat").value_or(""));
     std::string line;
     if (!std::getline(stat, line)) continue;
     // pid (comm) state ppid ...: comm may hold spaces and parentheses, so cut at the last ')'.

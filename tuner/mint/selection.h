@@ -13,7 +13,7 @@ struct family_selection {
   std::string source;               // "--only" or "TUNE_ONLY": where the tokens came from
   bool active() const { return !tokens.empty(); }
   bool selects(const std::string& family) const;
-  std::string text() const;  // "--only dot,gemm", "TUNE_ONLY=dot,gemm"
+  std::string text() const;  // "--only dot,gemm", "TUNE_ONLY=dot,gemm"; the tokens clipped by util::shown
 };
 
 // The option's tokens when it was given, else TUNE_ONLY's (`env`, null when unset): each split at

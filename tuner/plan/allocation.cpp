@@ -5,9 +5,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
+
+#include "util/atomic_file.h"
 
 namespace tune::plan {
 namespace {
@@ -30,10 +31,9 @@ bool contains(const std::vector<std::string>& list, const std::string& item) {
 }
 
 std::optional<std::string> read_trimmed(const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  std::string text;
-  std::getline(in, text);
+  const auto content = util::read_file_if_readable(path);
+  if (!content) return std::nullopt;
+  std::string text = content->substr(0, content->find('\n'));
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
   return text;
 }
@@ -197,12 +197,7 @@ std::optional<limit> memory_limit(const system_view& system) {
   return tightest;
 }
 
-std::string read_all(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string read_all(const fs::path& path) { return util::read_file_if_readable(path).value_or(""); }
 
 }  // namespace
 

@@ -1,17 +1,18 @@
 #include "plan/clock.h"
 
 #include <chrono>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <thread>
+
+#include "util/atomic_file.h"
 
 namespace tune::plan {
 namespace {
 
 // Busy and total jiffies of the listed CPUs.
 std::pair<double, double> cpu_jiffies(const std::vector<int>& cpus) {
-  std::ifstream stat("/proc/stat");
+  std::istringstream stat(util::read_file_if_readable("/proc/stat").value_or(""));
   std::string line;
   double busy = 0, total = 0;
   while (std::getline(stat, line)) {
@@ -52,7 +53,7 @@ load_sample proc_load_monitor::sample() {
 }
 
 double proc_load_monitor::loadavg1() {
-  std::ifstream in("/proc/loadavg");
+  std::istringstream in(util::read_file_if_readable("/proc/loadavg").value_or(""));
   double value = 0;
   in >> value;
   return value;

@@ -9,7 +9,7 @@
 namespace tune::plan {
 
 std::string compiler_of(const std::filesystem::path& binary) {
-  const auto bytes = util::read_file(binary);
+  const auto bytes = util::read_file(binary, util::max_binary_bytes);
   if (!bytes) throw std::runtime_error("cannot read the program " + binary.string() + ": it does not exist");
   const auto sections = util::elf_sections(*bytes);
   if (!sections) return "unknown (not an ELF64 file)";

@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -12,6 +11,7 @@
 #include "box/identity.h"
 #include "plan/elf_comment.h"
 #include "runtime/introspect.h"
+#include "util/atomic_file.h"
 #include "util/sha256.h"
 
 namespace tune::plan {
@@ -28,7 +28,7 @@ constexpr const char* runtime_variables[] = {
 };
 
 std::string read_line(const fs::path& path) {
-  std::ifstream in(path);
+  std::istringstream in(util::read_file_if_readable(path).value_or(""));
   std::string line;
   std::getline(in, line);
   return line;

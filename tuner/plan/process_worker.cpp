@@ -1,7 +1,7 @@
 #include "plan/process_worker.h"
 
 #include <chrono>
-#include <fstream>
+#include <cstring>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -39,32 +39,30 @@ std::string tail(const std::string& text, std::size_t lines = 4) {
 std::vector<double> read_result(const fs::path& file, const std::string& type, std::size_t count) {
   if (type != "f64" && type != "f32")
     throw std::runtime_error("the pilot result type '" + type + "' in " + file.string() + " is not f64 or f32");
-  // Checked before anything is allocated or read: the report names the file and the count, and
-  // only a regular file holding that many values is read (never a device, never a guess).
-  std::error_code ec;
-  const auto status = fs::status(file, ec);
-  if (ec || !fs::exists(status)) throw std::runtime_error("the pilot result " + file.string() + " is missing");
-  if (!fs::is_regular_file(status))
-    throw std::runtime_error("the pilot result " + file.string() + " is not a regular file");
-  const std::uintmax_t needed = count * (type == "f64" ? sizeof(double) : sizeof(float));
-  if (fs::file_size(file, ec) < needed || ec)
-    throw std::runtime_error("the pilot result " + file.string() + " is shorter than its " + std::to_string(count) +
-                             " values");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("the pilot result " + file.string() + " cannot be read");
-  std::vector<double> values(count);
-  if (type == "f64") {
-    in.read(reinterpret_cast<char*>(values.data()), static_cast<std::streamsize>(count * sizeof(double)));
-  } else if (type == "f32") {
-    std::vector<float> floats(count);
-    in.read(reinterpret_cast<char*>(floats.data()), static_cast<std::streamsize>(count * sizeof(float)));
-    for (std::size_t i = 0; i < count; ++i) values[i] = floats[i];
-  } else {
-    throw std::runtime_error("the pilot result type '" + type + "' in " + file.string() + " is not f64 or f32");
+  // Only a regular file is read, within the bound for binaries (util/atomic_file.h): never a
+  // device, never a guess.
+  std::optional<std::string> bytes;
+  try {
+    bytes = util::read_file(file, util::max_binary_bytes);
+  } catch (const util::read_refused& e) {
+    throw std::runtime_error("the pilot result " + file.string() + " cannot be read: expected " + e.expected() +
+                             ", found " + e.found());
   }
-  if (!in)
+  if (!bytes) throw std::runtime_error("the pilot result " + file.string() + " is missing");
+  const std::size_t width = type == "f64" ? sizeof(double) : sizeof(float);
+  if (count > bytes->size() / width)
     throw std::runtime_error("the pilot result " + file.string() + " is shorter than its " + std::to_string(count) +
                              " values");
+  std::vector<double> values(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (type == "f64") {
+      std::memcpy(&values[i], bytes->data() + i * width, width);
+    } else {
+      float f;
+      std::memcpy(&f, bytes->data() + i * width, width);
+      values[i] = f;
+    }
+  }
   return values;
 }
 

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "util/error_text.h"
+
 namespace tune::plan {
 namespace {
 
@@ -53,7 +55,7 @@ tolerance parse_tolerance(const std::string& text) {
   } else if (name == "ulp") {
     tol.mode = tolerance::kind::ulp;
   } else {
-    throw std::runtime_error("TOLERANCE '" + text + "' is not rel=<x>, abs=<x> or ulp=<n>");
+    throw std::runtime_error("TOLERANCE '" + util::shown(text) + "' is not rel=<x>, abs=<x> or ulp=<n>");
   }
   const std::string value = eq == std::string::npos ? "" : text.substr(eq + 1);
   std::size_t used = 0;
@@ -63,7 +65,8 @@ tolerance parse_tolerance(const std::string& text) {
     used = 0;
   }
   if (value.empty() || used != value.size() || !(tol.value >= 0) || std::isinf(tol.value)) {
-    throw std::runtime_error("TOLERANCE '" + text + "' needs a finite non-negative number after '" + name + "='");
+    throw std::runtime_error("TOLERANCE '" + util::shown(text) + "' needs a finite non-negative number after '" + name +
+                             "='");
   }
   return tol;
 }

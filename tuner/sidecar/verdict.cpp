@@ -53,28 +53,14 @@ loaded load_text(const std::filesystem::path& path, const std::string& text) {
 loaded load(const std::filesystem::path& path) {
   loaded out;
   out.path = path;
-  // A FIFO or a device would block or never end, and a file past the reader's bound is refused
-  // unread: both are unreadable, never a hang.
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (status.type() == std::filesystem::file_type::not_found) {
-    out.absent = true;
-    return out;
-  }
-  if (!ec && status.type() != std::filesystem::file_type::regular) {
-    out.error = "the document: expected a regular file, found " +
-                std::string(status.type() == std::filesystem::file_type::directory ? "a directory"
-                                                                                   : "a FIFO, device or socket");
-    return out;
-  }
-  if (const auto size = std::filesystem::file_size(path, ec); !ec && size > util::json_limits{}.max_bytes) {
-    out.error =
-        fmt::format("the document: expected at most {} bytes, found {} bytes", util::json_limits{}.max_bytes, size);
-    return out;
-  }
+  // A FIFO, a device or a file past the reader's bound is refused unread (util/atomic_file.h):
+  // unreadable, never a hang.
   std::optional<util::file_snapshot> snapshot;
   try {
     snapshot = util::read_file_snapshot(path);
+  } catch (const util::read_refused& e) {
+    out.error = "the document: expected " + e.expected() + ", found " + e.found();
+    return out;
   } catch (const std::runtime_error& e) {
     out.error = e.what();
     return out;

@@ -6,8 +6,12 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include "util/error_text.h"
 
@@ -131,34 +135,83 @@ bool write_file_if_changed(const fs::path& path, std::string_view content) {
   return true;
 }
 
-std::optional<file_snapshot> read_file_snapshot(const fs::path& path) {
-  fd_guard fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+namespace {
+
+std::string kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  return "a device or socket";
+}
+
+}  // namespace
+
+read_refused::read_refused(const fs::path& path, std::string expected, std::string found)
+    : std::runtime_error("cannot read " + quoted(path) + ": expected " + expected + ", found " + found +
+                         "; remove it, or put the file that belongs there in its place"),
+      expected_(std::move(expected)),
+      found_(std::move(found)) {}
+
+std::optional<long long> read_file_in_chunks(const fs::path& path, const std::function<void(std::string_view)>& chunk,
+                                             std::size_t max_bytes) {
+  const auto too_large = [&](const std::string& found) {
+    return read_refused(path, "at most " + std::to_string(max_bytes) + " bytes", found);
+  };
+  // stat first, so a device is not even opened (opening some has effects); the open itself does
+  // not wait for a FIFO's writer (O_NONBLOCK), and fstat then checks what was really opened.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return std::nullopt;
+    throw io_error("read", path, errno);
+  }
+  if (!S_ISREG(st.st_mode)) throw read_refused(path, "a regular file", kind_of(st.st_mode));
+  fd_guard fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
   if (fd.get() < 0) {
     if (errno == ENOENT) return std::nullopt;
     throw io_error("open", path, errno);
   }
-  struct stat st {};
   if (::fstat(fd.get(), &st) != 0) throw io_error("stat", path, errno);
+  if (!S_ISREG(st.st_mode)) throw read_refused(path, "a regular file", kind_of(st.st_mode));
+  if (static_cast<std::uintmax_t>(st.st_size) > max_bytes) throw too_large(std::to_string(st.st_size) + " bytes");
 
-  file_snapshot snapshot;
-  snapshot.mtime_ns = static_cast<long long>(st.st_mtim.tv_sec) * 1'000'000'000LL + st.st_mtim.tv_nsec;
-  char buffer[1 << 16];
+  // Files under /proc report a size of 0, and a file may grow while it is read: the bound holds
+  // on what is read, not only on what stat said.
+  std::size_t total = 0;
+  std::vector<char> buffer(std::size_t{1} << 16);
   for (;;) {
-    const ssize_t n = ::read(fd.get(), buffer, sizeof buffer);
+    const ssize_t n = ::read(fd.get(), buffer.data(), buffer.size());
     if (n < 0) {
       if (errno == EINTR) continue;
       throw io_error("read", path, errno);
     }
     if (n == 0) break;
-    snapshot.content.append(buffer, static_cast<size_t>(n));
+    total += static_cast<size_t>(n);
+    if (total > max_bytes) throw too_large("more than " + std::to_string(max_bytes) + " bytes");
+    chunk(std::string_view(buffer.data(), static_cast<size_t>(n)));
   }
+  return static_cast<long long>(st.st_mtim.tv_sec) * 1'000'000'000LL + st.st_mtim.tv_nsec;
+}
+
+std::optional<file_snapshot> read_file_snapshot(const fs::path& path, std::size_t max_bytes) {
+  file_snapshot snapshot;
+  const auto append = [&](std::string_view bytes) { snapshot.content.append(bytes); };
+  const auto mtime = read_file_in_chunks(path, append, max_bytes);
+  if (!mtime) return std::nullopt;
+  snapshot.mtime_ns = *mtime;
   return snapshot;
 }
 
-std::optional<std::string> read_file(const fs::path& path) {
-  auto snapshot = read_file_snapshot(path);
+std::optional<std::string> read_file(const fs::path& path, std::size_t max_bytes) {
+  auto snapshot = read_file_snapshot(path, max_bytes);
   if (!snapshot) return std::nullopt;
   return std::move(snapshot->content);
+}
+
+std::optional<std::string> read_file_if_readable(const fs::path& path, std::size_t max_bytes) {
+  try {
+    return read_file(path, max_bytes);
+  } catch (const std::runtime_error&) {
+    return std::nullopt;
+  }
 }
 
 std::optional<long long> mtime_ns(const fs::path& path) {

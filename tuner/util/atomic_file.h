@@ -1,8 +1,11 @@
 #pragma once
 // Files that outlive a run are replaced atomically: a reader, a crash or `kill -9` sees the
-// old content or the new, never a mix.
+// old content or the new, never a mix. Every file the tool reads is read here too, bounded.
+#include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -22,8 +25,27 @@ bool write_file_if_changed(const std::filesystem::path& path, std::string_view c
 // `path` already exists. Archives use it so that no earlier file is ever overwritten.
 bool create_file_atomic(const std::filesystem::path& path, std::string_view content);
 
-// Whole file, or nullopt when it does not exist. Throws on any other I/O error.
-std::optional<std::string> read_file(const std::filesystem::path& path);
+// The one way the tool reads a file (docs/design/hostile-inputs.md): only a regular file is read,
+// since a FIFO blocks its reader and /dev/zero never ends, and at most `max_bytes` of it. Every
+// reader goes through read_file or read_file_snapshot, util::read_json included.
+inline constexpr std::size_t max_read_bytes = std::size_t{64} << 20;  // a sidecar of many scopes is under 1 MiB
+
+// What read_file throws for a file it will not read: its message says what was expected and found
+// ("cannot read \"x\": expected a regular file, found a FIFO; ..."), and expected() and found() let
+// a reader put the same words in its own message.
+class read_refused : public std::runtime_error {
+ public:
+  read_refused(const std::filesystem::path& path, std::string expected, std::string found);
+  const std::string& expected() const { return expected_; }
+  const std::string& found() const { return found_; }
+
+ private:
+  std::string expected_, found_;
+};
+
+// Whole file, or nullopt when it does not exist. Throws read_refused for anything but a regular
+// file of at most `max_bytes`, std::runtime_error naming the path on any other I/O error.
+std::optional<std::string> read_file(const std::filesystem::path& path, std::size_t max_bytes = max_read_bytes);
 
 // A file's bytes and the modification time of exactly those bytes (read and stat on one open
 // file, so a concurrent replace cannot pair new content with an old time).
@@ -31,8 +53,25 @@ struct file_snapshot {
   std::string content;
   long long mtime_ns = 0;
 };
-// nullopt when the file does not exist; throws on any other I/O error.
-std::optional<file_snapshot> read_file_snapshot(const std::filesystem::path& path);
+// nullopt when the file does not exist; throws as read_file does.
+std::optional<file_snapshot> read_file_snapshot(const std::filesystem::path& path,
+                                                std::size_t max_bytes = max_read_bytes);
+
+// read_file for a file whose absence or unreadability is itself a fact (kernel telemetry under
+// /proc and /sys): nullopt then, instead of an exception. Refused and bounded all the same.
+std::optional<std::string> read_file_if_readable(const std::filesystem::path& path,
+                                                 std::size_t max_bytes = max_read_bytes);
+
+// The bound for binaries the tool reads whole or hashes (benches, objects, a plan's program and
+// libraries): far above any of them, and still an end.
+inline constexpr std::size_t max_binary_bytes = std::size_t{4} << 30;
+
+// The file's bytes handed to `chunk` in order, without holding them all: how a binary is hashed.
+// Returns the modification time of what was read, nullopt when the file does not exist; throws as
+// read_file does.
+std::optional<long long> read_file_in_chunks(const std::filesystem::path& path,
+                                             const std::function<void(std::string_view)>& chunk,
+                                             std::size_t max_bytes = max_read_bytes);
 
 // Modification time in nanoseconds since the epoch (nullopt when absent).
 std::optional<long long> mtime_ns(const std::filesystem::path& path);

@@ -81,7 +81,7 @@ std::optional<std::vector<elf_symbol>> elf_symbols(std::string_view data) {
 }
 
 std::string code_sha256(const std::filesystem::path& file) {
-  const auto bytes = read_file(file);
+  const auto bytes = read_file(file, max_binary_bytes);
   if (!bytes) throw std::runtime_error("cannot hash the code of " + file.string() + ": it does not exist");
   const auto sections = elf_sections(*bytes);
   if (!sections) return sha256_hex(*bytes);
@@ -97,7 +97,7 @@ std::string code_sha256(const std::filesystem::path& file) {
 }
 
 std::string object_code_sha256(const std::filesystem::path& file) {
-  const auto bytes = read_file(file);
+  const auto bytes = read_file(file, max_binary_bytes);
   if (!bytes) throw std::runtime_error("cannot hash the code of " + file.string() + ": it does not exist");
   const auto sections = elf_sections(*bytes);
   if (!sections) throw std::runtime_error("cannot hash the code of " + file.string() + ": it is not an ELF64 object");

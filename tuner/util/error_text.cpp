@@ -11,9 +11,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/json_reader.h"
+
 namespace tune::util {
 
 std::string quoted(const std::filesystem::path& p) { return "\"" + p.string() + "\""; }
+
+std::string shown(std::string_view value) { return printable(value, 64); }
 
 namespace {
 

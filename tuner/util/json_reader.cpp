@@ -1,10 +1,6 @@
 #include "util/json_reader.h"
 
-#include <sys/stat.h>
-
-#include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -215,23 +211,11 @@ json parse_json(std::string_view text, const std::filesystem::path& file, const 
 }
 
 std::optional<json> read_json(const std::filesystem::path& file, const json_limits& limits) {
-  struct stat st {};
-  if (::stat(file.c_str(), &st) != 0) {
-    if (errno == ENOENT) return std::nullopt;
-    throw json_error(file, "", "a readable file", std::string("an error: ") + std::strerror(errno));
-  }
-  // A FIFO or a device would block or never end: only a regular file is read.
-  if (!S_ISREG(st.st_mode))
-    throw json_error(file, "", "a regular file",
-                     S_ISDIR(st.st_mode)    ? "a directory"
-                     : S_ISFIFO(st.st_mode) ? "a FIFO"
-                                            : "a device or socket");
-  if (static_cast<std::uintmax_t>(st.st_size) > limits.max_bytes)
-    throw json_error(file, "", "at most " + std::to_string(limits.max_bytes) + " bytes",
-                     std::to_string(st.st_size) + " bytes");
   std::optional<std::string> text;
   try {
-    text = read_file(file);
+    text = read_file(file, limits.max_bytes);
+  } catch (const read_refused& e) {
+    throw json_error(file, "", e.expected(), e.found());
   } catch (const std::exception& e) {
     throw json_error(file, "", "a readable file", std::string("an error: ") + e.what());
   }

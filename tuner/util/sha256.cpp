@@ -1,14 +1,13 @@
 #include "util/sha256.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <openssl/evp.h>
-#include <unistd.h>
 
 #include <array>
 #include <cerrno>
 #include <stdexcept>
 #include <system_error>
+
+#include "util/atomic_file.h"
 
 namespace tune::util {
 
@@ -65,36 +64,10 @@ std::string sha256::hex() {
 std::string sha256_hex(std::string_view data) { return sha256().update(data).hex(); }
 
 std::string sha256_file(const std::filesystem::path& path) {
-  const auto fail = [&](int err) {
-    return std::runtime_error("cannot hash \"" + path.string() + "\": " + std::generic_category().message(err));
-  };
-  // O_NONBLOCK: opening a FIFO must not wait for a writer; only a regular file is hashed (a
-  // device such as /dev/zero never ends).
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) throw fail(errno);
-  struct closer {
-    int fd;
-    ~closer() { ::close(fd); }
-  } guard{fd};
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) throw fail(errno);
-  if (!S_ISREG(st.st_mode))
-    throw std::runtime_error("cannot hash \"" + path.string() + "\": it is not a regular file (" +
-                             (S_ISDIR(st.st_mode)    ? "a directory"
-                              : S_ISFIFO(st.st_mode) ? "a FIFO"
-                                                     : "a device or socket") +
-                             ")");
   sha256 hash;
-  std::array<char, 1 << 16> buffer{};
-  for (;;) {
-    const ssize_t n = ::read(fd, buffer.data(), buffer.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      throw fail(errno);
-    }
-    if (n == 0) break;
-    hash.update(std::string_view(buffer.data(), static_cast<size_t>(n)));
-  }
+  const auto add = [&](std::string_view bytes) { hash.update(bytes); };
+  if (!read_file_in_chunks(path, add, max_binary_bytes))
+    throw std::runtime_error("cannot hash \"" + path.string() + "\": " + std::generic_category().message(ENOENT));
   return hash.hex();
 }
 

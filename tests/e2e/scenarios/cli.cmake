@@ -142,4 +142,25 @@ e2e_expect_contains("tune rerun of a hash no row has" "${E2E_OUTPUT}" "rerun 000
 e2e_run(rerun-short MAY_FAIL COMMAND "${E2E_TOOL}" rerun abc --build-dir "${TREE}")
 e2e_expect_contains("tune rerun of too short a hash" "${E2E_OUTPUT}" "rerun 'abc': give a row's impl_hash, at least its first 8 hex digits")
 
+# Values from outside (docs/design/hostile-inputs.md "Numbers and values from the environment and
+# the command line"): a number that is not finite is refused naming the option, and a long value is
+# echoed clipped, as the sidecar's strings are. Neither races anything.
+e2e_run(plan-budget-nan MAY_FAIL COMMAND "${E2E_TOOL}" plan search --budget nan
+  --plan "${WORK_DIR}/nan.plan.json" --report "${WORK_DIR}/nan.report.json" -- true)
+if(E2E_RC EQUAL 0)
+  e2e_fail("tune plan search --budget nan succeeded; it must be refused")
+endif()
+e2e_expect_contains("tune plan search --budget nan" "${E2E_OUTPUT}"
+  "--budget: 'nan' is not a finite number above 0 and at most 86400; give a number of seconds such as 30")
+string(REPEAT "x" 10000 long_only)
+e2e_run(mint-long-only MAY_FAIL COMMAND "${CMAKE_COMMAND}" -E env "TUNE_ONLY=${long_only}"
+  "${E2E_TOOL}" mint --build-dir "${TREE}")
+string(REPEAT "x" 64 clipped)
+e2e_expect_contains("tune mint with a 10,000-character TUNE_ONLY" "${E2E_OUTPUT}"
+  "TUNE_ONLY=${clipped}...: ${clipped}... selects no family")
+string(FIND "${E2E_OUTPUT}" "${clipped}x" whole)
+if(NOT whole EQUAL -1)
+  e2e_fail("tune mint echoed a 10,000-character TUNE_ONLY unclipped")
+endif()
+
 e2e_finish()

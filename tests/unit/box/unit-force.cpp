@@ -75,3 +75,12 @@ TEST_CASE("join and split are inverse, sorted and ';'-separated") {
                        "feature list \"avx2;;fma\" has an empty name; expected names joined by ';'",
                        std::invalid_argument);
 }
+
+TEST_CASE("a long force spec is echoed clipped") {
+  const std::string spec = "+" + std::string(10'000, 'x');
+  CHECK_THROWS_WITH_AS(apply_forced({}, spec),
+                       ("TUNE_FORCE_FEATURES=\"+" + std::string(63, 'x') + "...\": unknown feature \"" +
+                        std::string(64, 'x') + "...\"; known features: " + tune::box::known_features_text())
+                           .c_str(),
+                       std::invalid_argument);
+}

@@ -48,3 +48,21 @@ TEST_CASE("--all, else TUNE_ALL, races every family; TUNE_ALL must be on or off"
                        "TUNE_ALL='sometimes' is neither on nor off: set TUNE_ALL=1 to race every family, or unset it",
                        std::invalid_argument);
 }
+
+TEST_CASE("a long TUNE_ONLY or --only is echoed clipped") {
+  // A 10,000-character TUNE_ONLY once made a 10,094-character line.
+  const std::string long_token(10'000, 'x');
+  CHECK(mint::selection_of({}, long_token.c_str()).text() == "TUNE_ONLY=" + std::string(64, 'x') + "...");
+  CHECK(mint::selection_of({long_token}, nullptr).text() == "--only " + std::string(64, 'x') + "...");
+  const std::string commas(10'000, ',');
+  CHECK_THROWS_WITH_AS(mint::selection_of({}, commas.c_str()),
+                       ("TUNE_ONLY='" + std::string(64, ',') +
+                        "...' names no family: give a part of a family's name (TUNE_ONLY=dot), or unset it")
+                           .c_str(),
+                       std::invalid_argument);
+  CHECK_THROWS_WITH_AS(mint::all_of(false, long_token.c_str()),
+                       ("TUNE_ALL='" + std::string(64, 'x') +
+                        "...' is neither on nor off: set TUNE_ALL=1 to race every family, or unset it")
+                           .c_str(),
+                       std::invalid_argument);
+}

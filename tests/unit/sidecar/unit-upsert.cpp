@@ -1,4 +1,6 @@
 #include <doctest/doctest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "sidecar/format.h"
 #include "sidecar/store.h"
@@ -214,6 +216,26 @@ TEST_CASE_FIXTURE(upsert_case, "an unreadable sidecar is kept under a name no la
   sidecar::upsert(sidecar, test::update_for("beta", beta_bench, {{"scan", "blocked"}}, test::box_a), when);
   CHECK(test::read_text(kept) == "not json");
   CHECK(test::read_text(again.preserved) == "also not json");
+}
+
+TEST_CASE_FIXTURE(upsert_case, "a FIFO or a link to a device at the sidecar's path is refused, never read") {
+  // Before the bound, the mint's read of a FIFO blocked for good and /dev/zero was read without
+  // end: the alarm turns such a hang into a failure of this test.
+  ::alarm(20);
+  const auto refusal = [&](const std::string& found) {
+    return "cannot read \"" + sidecar.string() + "\": expected a regular file, found " + found +
+           "; remove it, or put the file that belongs there in its place";
+  };
+  REQUIRE(::mkfifo(sidecar.c_str(), 0600) == 0);
+  CHECK_THROWS_WITH_AS(sidecar::upsert(sidecar, alpha_before(), when), refusal("a FIFO").c_str(), util::read_refused);
+  CHECK(fs::is_fifo(sidecar));
+  CHECK(sidecar::load(sidecar).error == "the document: expected a regular file, found a FIFO");
+  fs::remove(sidecar);
+  fs::create_symlink("/dev/zero", sidecar);
+  CHECK_THROWS_WITH_AS(sidecar::upsert(sidecar, alpha_before(), when), refusal("a device or socket").c_str(),
+                       util::read_refused);
+  CHECK(fs::is_symlink(sidecar));
+  ::alarm(0);
 }
 
 TEST_CASE_FIXTURE(upsert_case, "the history keeps the sections a mint writes, not unknown keys or runtime plans") {

@@ -1,7 +1,9 @@
 #include <doctest/doctest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "test_files.h"
@@ -83,8 +85,45 @@ TEST_CASE("read_file throws, naming the path, for errors other than absence") {
   test::temp_dir dir;
   fs::create_directory(dir / "folder");
   CHECK_THROWS_WITH_AS(util::read_file(dir / "folder"),
-                       ("cannot read \"" + (dir / "folder").string() + "\": Is a directory").c_str(),
-                       std::runtime_error);
+                       ("cannot read \"" + (dir / "folder").string() +
+                        "\": expected a regular file, found a directory; remove it, or put the file that belongs "
+                        "there in its place")
+                           .c_str(),
+                       util::read_refused);
+}
+
+TEST_CASE("every read refuses a FIFO or a device before reading, and stops at its bound") {
+  // Before the bound, a FIFO blocked the reader and /dev/zero was read without end: the alarm
+  // turns such a hang into a failure of this test instead of a stuck test run.
+  ::alarm(20);
+  test::temp_dir dir;
+  const fs::path fifo = dir / "fifo.json";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const fs::path zero = dir / "zero.json";
+  fs::create_symlink("/dev/zero", zero);
+  const auto refusal = [](const fs::path& path, const std::string& found) {
+    return "cannot read \"" + path.string() + "\": expected a regular file, found " + found +
+           "; remove it, or put the file that belongs there in its place";
+  };
+  CHECK_THROWS_WITH_AS(util::read_file(fifo), refusal(fifo, "a FIFO").c_str(), util::read_refused);
+  CHECK_THROWS_WITH_AS(util::read_file_snapshot(zero), refusal(zero, "a device or socket").c_str(), util::read_refused);
+  CHECK_THROWS_WITH_AS(util::read_file_in_chunks(fifo, [](std::string_view) {}), refusal(fifo, "a FIFO").c_str(),
+                       util::read_refused);
+
+  const fs::path big = dir / "big.json";
+  util::write_file_atomic(big, std::string(2000, 'x'));
+  CHECK(util::read_file(big, 2000) == std::string(2000, 'x'));
+  try {
+    (void)util::read_file(big, 1000);
+    FAIL("a file past the bound must be refused");
+  } catch (const util::read_refused& e) {
+    CHECK(e.expected() == "at most 1000 bytes");
+    CHECK(e.found() == "2000 bytes");
+  }
+  // /proc reports a size of 0: the bound holds on the bytes read.
+  CHECK_FALSE(util::read_file("/proc/self/status")->empty());
+  CHECK_THROWS_AS(util::read_file("/proc/self/status", 10), util::read_refused);
+  ::alarm(0);
 }
 
 TEST_CASE("mtime_ns keeps nanoseconds; a snapshot pairs content with its mtime") {

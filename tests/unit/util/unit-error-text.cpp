@@ -65,3 +65,9 @@ TEST_CASE("what the standard library and the JSON library throw reads as a bug, 
         "it with the command that ran");
   CHECK(error_text(std::bad_alloc()) == "out of memory");
 }
+
+TEST_CASE("a supplied value is shown clipped and printable, as the sidecar's strings are") {
+  CHECK(tune::util::shown("dot,gemm") == "dot,gemm");
+  CHECK(tune::util::shown(std::string(10'000, 'x')) == std::string(64, 'x') + "...");
+  CHECK(tune::util::shown("a\nb") == "a\\x0ab");
+}
