@@ -15,8 +15,8 @@ Cache variables: ``TUNE_POLICY``, ``TUNE_SIDECAR``, ``TUNE_RELEASE``, ``TUNE_QUI
 
 # How the module works, in the order CMake runs it:
 #
-#   configure, each call    tune_scope / tune_kernel_family record the declaration in global
-#                           properties (below); tune_kernel_family expands the rows
+#   configure, each call    tune_scope / tune_kernel_family record the declaration on the
+#                           scope's and family's targets (below); tune_kernel_family expands the rows
 #                           (tune/Rows.cmake), adds one OBJECT library and one isolated object per
 #                           row (`tune isolate`, tuner/isolate/isolate.h) and writes the family's bench registry
 #                           (tune/Bench.cmake).
@@ -29,22 +29,8 @@ Cache variables: ``TUNE_POLICY``, ``TUNE_SIDECAR``, ``TUNE_RELEASE``, ``TUNE_QUI
 #                           and mints, adopts or falls back (tuner/mint/), then writes the stamp
 #                           headers that tune_link's targets include.
 #
-# Global properties, the module's only shared state (written where named, read by the functions
-# that take a family or scope name):
-#   _TUNE_MODULE_FILE, _TUNE_FINALIZE_SCHEDULED        load guard; one deferred _tune_finalize
-#   _TUNE_SCOPES, _TUNE_FAMILIES                      declared names, in order
-#   _TUNE_S_<scope>_{VERSION,DEFAULTS,BUDGET,NAMESPACE,FAMILIES}         tune_scope
-#   _TUNE_F_<family>_{WHERE,SCOPE,SIGNATURE,TOLERANCE,TIMEOUT,FALLBACK,SOURCES,FIXTURE,
-#                     INCLUDES,LINK,DIR,COMPANIONS,HAS_ISA,SHAPES}       tune_kernel_family
-#   _TUNE_F_<family>_SHAPE_<shape>_CONDITION                             the same
-#   _TUNE_F_<family>_C_<companion>_SIGNATURE, _TUNE_COMPANION_<companion>_FAMILY   the same
-#   _TUNE_F_<family>_{ROWS,REFERENCE,ROWS_DIR}                           _tune_add_row_objects
-#   _TUNE_F_<family>_GENERATOR_TRIGGER                                   _tune_generator_rows
-#   _TUNE_F_<family>_R_<suffix>_{SPEC,REQUIRES,FLAGS,DEFS,LINKAGE,CRITICAL}   the same, per row
-#   _TUNE_F_<family>_{REGISTRY,FIXTURE_IDENTITY}                         _tune_write_registry
-#   _TUNE_F_<family>_EXPORTED_BY                                         tune_link(... EXPORT)
-#   _TUNE_ISAS, _TUNE_ISA_<name>_{FLAGS,REQUIRES}                       tune/Isa.cmake, tune_isa
-#   _TUNE_PLAN_BUILTIN_KNOBS                                             TunePlan.cmake
+# State: on each scope's and family's target, behind getters and setters (tune/State.cmake, which
+# lists the properties and the few globals left).
 # Everything else is passed as arguments; a function returns through output variables it is
 # given the names of.
 
@@ -60,10 +46,12 @@ endif()
 set_property(GLOBAL PROPERTY _TUNE_MODULE_FILE "${CMAKE_CURRENT_LIST_FILE}")
 set(_TUNE_MODULE_DIR "${CMAKE_CURRENT_LIST_DIR}" CACHE INTERNAL "where cmake-tune's module lives")
 
+include("${_TUNE_MODULE_DIR}/tune/State.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Features.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Isa.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Settings.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Rows.cmake")
+include("${_TUNE_MODULE_DIR}/tune/Constraints.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Shapes.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Bench.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Generator.cmake")
@@ -94,7 +82,7 @@ function(tune_scope scope)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "VERSION;DEFAULTS;BUDGET;NAMESPACE" "")
   _tune_reject_unparsed(tune_scope "${scope}" "VERSION, DEFAULTS, BUDGET, NAMESPACE" "${arg_UNPARSED_ARGUMENTS}")
   _tune_check_identifier(tune_scope "scope name" "${scope}")
-  get_property(_scopes GLOBAL PROPERTY _TUNE_SCOPES)
+  _tune_declared(_scopes SCOPES)
   if(scope IN_LIST _scopes)
     message(FATAL_ERROR "tune_scope(${scope}): scope '${scope}' is already declared; "
       "declare each scope once and add families to it with tune_kernel_family(... SCOPE ${scope}).")
@@ -115,11 +103,11 @@ function(tune_scope scope)
   endif()
 
   set_property(GLOBAL APPEND PROPERTY _TUNE_SCOPES "${scope}")
-  set_property(GLOBAL PROPERTY _TUNE_S_${scope}_VERSION "${arg_VERSION}")
-  set_property(GLOBAL PROPERTY _TUNE_S_${scope}_DEFAULTS "${arg_DEFAULTS}")
-  set_property(GLOBAL PROPERTY _TUNE_S_${scope}_BUDGET "${arg_BUDGET}")
-  set_property(GLOBAL PROPERTY _TUNE_S_${scope}_NAMESPACE "${arg_NAMESPACE}")
-  set_property(GLOBAL PROPERTY _TUNE_S_${scope}_FAMILIES "")
+  add_library(tune_scope_${scope} INTERFACE)
+  _tune_scope_set("${scope}" VERSION "${arg_VERSION}")
+  _tune_scope_set("${scope}" DEFAULTS "${arg_DEFAULTS}")
+  _tune_scope_set("${scope}" BUDGET "${arg_BUDGET}")
+  _tune_scope_set("${scope}" NAMESPACE "${arg_NAMESPACE}")
   _tune_schedule_finalize()
 endfunction()
 
@@ -136,6 +124,7 @@ endfunction()
       AXES <AXIS> <value>... [<AXIS> <value>...]
         | PERMUTATIONS "<AXIS=v,...>[;suffix=<s>][;requires=<expr>]"...
       [EXCLUDE "<AXIS=v,...>"...]
+      [CONSTRAINTS "<expr>"...]
       [REFERENCE "<AXIS=v,...>" | REFERENCE_SOURCES <file>...]
       FALLBACK "<suffix>[;<suffix>...]"
       [TOLERANCE exact | abs=<x> | rel=<x> | ulp=<n>]
@@ -166,6 +155,10 @@ endfunction()
     ``requires=`` parts separated by ``;``.
   ``EXCLUDE``
     Grid points to drop: every row whose values match all the given pairs.
+  ``CONSTRAINTS``
+    Boolean expressions over the axis names (``"UNROLL * TILE <= 16"``, ``"ISA != base || UNROLL <= 4"``):
+    a grid keeps the points where all hold; a ``PERMUTATIONS`` row, the reference and the
+    ``FALLBACK`` chain must satisfy them (tune/Constraints.cmake; docs/cmake-api.md, "Constraints").
   ``REFERENCE``
     The row whose output defines correct (default: the first value of each axis).
   ``REFERENCE_SOURCES``
@@ -207,9 +200,9 @@ endfunction()
 function(tune_kernel_family name)
   cmake_parse_arguments(PARSE_ARGV 1 arg ""
     "SCOPE;SIGNATURE;FIXTURE;TOLERANCE;REFERENCE;TIMEOUT;GENERATOR_TIMEOUT"
-    "SOURCES;AXES;PERMUTATIONS;EXCLUDE;REFERENCE_SOURCES;FALLBACK;COMPANIONS;SHAPES;INCLUDES;LINK;GENERATOR")
+    "SOURCES;AXES;PERMUTATIONS;EXCLUDE;CONSTRAINTS;REFERENCE_SOURCES;FALLBACK;COMPANIONS;SHAPES;INCLUDES;LINK;GENERATOR")
   _tune_reject_unparsed(tune_kernel_family "${name}"
-    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT"
+    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, CONSTRAINTS, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT"
     "${arg_UNPARSED_ARGUMENTS}")
   set(fn "tune_kernel_family(${name})")
   # A misspelt keyword after a list keyword lands in that list: name it as a keyword, not a file.
@@ -217,19 +210,19 @@ function(tune_kernel_family name)
     foreach(_token IN LISTS arg_${_kw})
       if(_token MATCHES "^[A-Z][A-Z_]+$" AND NOT TARGET "${_token}")
         message(FATAL_ERROR "${fn}: ${_kw} names '${_token}', which looks like a misspelt keyword; the keywords are "
-          "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, REFERENCE, REFERENCE_SOURCES, FALLBACK, "
-          "TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT.")
+          "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, CONSTRAINTS, REFERENCE, REFERENCE_SOURCES, "
+          "FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT.")
       endif()
     endforeach()
   endforeach()
   _tune_check_identifier(tune_kernel_family "family name" "${name}")
-  get_property(_families GLOBAL PROPERTY _TUNE_FAMILIES)
-  if(name IN_LIST _families)
-    get_property(_where GLOBAL PROPERTY _TUNE_F_${name}_WHERE)
+  _tune_family_target(_declared "${name}")
+  if(_declared)
+    _tune_family_get(_where "${name}" WHERE)
     message(FATAL_ERROR "${fn}: family '${name}' is already declared (in ${_where}); "
       "family names are the functions' public names and must be unique.")
   endif()
-  get_property(_owner GLOBAL PROPERTY _TUNE_COMPANION_${name}_FAMILY)
+  _tune_companion_owner(_owner "${name}")
   if(_owner)
     message(FATAL_ERROR "${fn}: '${name}' is already a companion of family '${_owner}'; a public name is stamped "
       "once, so a function is either a family or one family's companion.")
@@ -239,7 +232,7 @@ function(tune_kernel_family name)
       message(FATAL_ERROR "${fn}: missing required argument ${_kw}. See docs/cmake-api.md for its form.")
     endif()
   endforeach()
-  get_property(_scopes GLOBAL PROPERTY _TUNE_SCOPES)
+  _tune_declared(_scopes SCOPES)
   if(NOT arg_SCOPE IN_LIST _scopes)
     message(FATAL_ERROR "${fn}: SCOPE '${arg_SCOPE}' is not a declared scope; "
       "declare it first with tune_scope(${arg_SCOPE}).")
@@ -254,6 +247,8 @@ function(tune_kernel_family name)
     message(FATAL_ERROR "${fn}: both REFERENCE and REFERENCE_SOURCES are given; the reference is either a row or separate sources.")
   endif()
 
+  # The family's state lives on this target from here on (tune/State.cmake).
+  add_library(tune_family_${name} INTERFACE)
   _tune_parse_signature("${fn}" "${arg_SIGNATURE}" _ret _params)
   if(NOT DEFINED arg_TOLERANCE)
     set(arg_TOLERANCE exact)
@@ -307,12 +302,17 @@ function(tune_kernel_family name)
     set(_grid FALSE)
   endif()
   _tune_apply_excludes("${fn}" _rows "${arg_EXCLUDE}")
+  string(REPLACE "\\;" ";" _fallback "${arg_FALLBACK}")
+  set(_constraint_reference "${arg_REFERENCE}")
+  if(NOT "${_reference_sources}" STREQUAL "")
+    set(_constraint_reference "-")
+  endif()
+  _tune_apply_constraints("${fn}" _rows "${arg_CONSTRAINTS}" ${_grid} "${_constraint_reference}" "${_fallback}")
   if("ISA" IN_LIST _rows_AXES)
     _tune_check_global_isa_flags("${fn}" "${CMAKE_CURRENT_SOURCE_DIR}" COMPILE_OPTIONS
       SOURCES ${_sources} ${_reference_sources})
   endif()
   _tune_pick_reference("${fn}" _rows "${arg_REFERENCE}" "${_reference_sources}" ${_grid})
-  string(REPLACE "\\;" ";" _fallback "${arg_FALLBACK}")
   _tune_check_fallback("${fn}" "${_fallback}" "${_rows_SUFFIXES}")
   _tune_parse_companions("${fn}" "${name}" "${arg_SIGNATURE}" _companions "${arg_COMPANIONS}")
   set(_shapes "")
@@ -338,29 +338,29 @@ function(tune_kernel_family name)
   endif()
 
   set_property(GLOBAL APPEND PROPERTY _TUNE_FAMILIES "${name}")
-  set_property(GLOBAL APPEND PROPERTY _TUNE_S_${arg_SCOPE}_FAMILIES "${name}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_WHERE "${CMAKE_CURRENT_LIST_FILE}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_SCOPE "${arg_SCOPE}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_SIGNATURE "${arg_SIGNATURE}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_TOLERANCE "${arg_TOLERANCE}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_TIMEOUT "${arg_TIMEOUT}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_FALLBACK "${_fallback}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_SOURCES "${_sources};${_reference_sources}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_FIXTURE "${_fixture}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_INCLUDES "${_includes}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_LINK "${arg_LINK}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_COMPANIONS "${_companions}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_SHAPES "${_shapes}")
+  _tune_scope_append("${arg_SCOPE}" FAMILIES "${name}")
+  _tune_family_set("${name}" WHERE "${CMAKE_CURRENT_LIST_FILE}")
+  _tune_family_set("${name}" SCOPE "${arg_SCOPE}")
+  _tune_family_set("${name}" SIGNATURE "${arg_SIGNATURE}")
+  _tune_family_set("${name}" TOLERANCE "${arg_TOLERANCE}")
+  _tune_family_set("${name}" TIMEOUT "${arg_TIMEOUT}")
+  _tune_family_set("${name}" FALLBACK "${_fallback}")
+  _tune_family_set("${name}" SOURCES "${_sources};${_reference_sources}")
+  _tune_family_set("${name}" FIXTURE "${_fixture}")
+  _tune_family_set("${name}" INCLUDES "${_includes}")
+  _tune_family_set("${name}" LINK "${arg_LINK}")
+  _tune_family_set("${name}" DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  _tune_family_set("${name}" COMPANIONS "${_companions}")
+  _tune_family_set("${name}" SHAPES "${_shapes}")
   foreach(_shape IN LISTS _shapes)
-    set_property(GLOBAL PROPERTY _TUNE_F_${name}_SHAPE_${_shape}_CONDITION "${_shapes_CONDITION_${_shape}}")
+    set_property(TARGET tune_family_${name} PROPERTY TUNE_SHAPE_CONDITION_${_shape} "${_shapes_CONDITION_${_shape}}")
   endforeach()
   foreach(_companion IN LISTS _companions)
-    set_property(GLOBAL PROPERTY _TUNE_F_${name}_C_${_companion}_SIGNATURE "${_companions_SIGNATURE_${_companion}}")
-    set_property(GLOBAL PROPERTY _TUNE_COMPANION_${_companion}_FAMILY "${name}")
+    set_property(TARGET tune_family_${name} PROPERTY TUNE_COMPANION_SIGNATURE_${_companion}
+      "${_companions_SIGNATURE_${_companion}}")
   endforeach()
   if("ISA" IN_LIST _rows_AXES)
-    set_property(GLOBAL PROPERTY _TUNE_F_${name}_HAS_ISA TRUE)
+    _tune_family_set("${name}" HAS_ISA TRUE)
   endif()
 
   _tune_tool(_tool)
@@ -404,7 +404,7 @@ function(tune_link target)
   if(NOT _families)
     message(FATAL_ERROR "tune_link(${target}): missing the families to link; write tune_link(${target} <family>...).")
   endif()
-  get_property(_known GLOBAL PROPERTY _TUNE_FAMILIES)
+  _tune_declared(_known FAMILIES)
   foreach(_family IN LISTS _families)
     if(NOT _family IN_LIST _known)
       string(REPLACE ";" ", " _known_text "${_known}")
@@ -432,7 +432,7 @@ function(tune_link target)
     set(_visibility PUBLIC)
   endif()
   foreach(_family IN LISTS _families)
-    get_property(_scope GLOBAL PROPERTY _TUNE_F_${_family}_SCOPE)
+    _tune_family_get(_scope "${_family}" SCOPE)
     target_link_libraries(${target} PRIVATE tune_rows_${_family})
     add_dependencies(${target} tune_stamp_${_scope})
   endforeach()
@@ -454,12 +454,12 @@ function(_tune_link_export target families)
       "export the families from the SHARED library (or executable) that defines them.")
   endif()
   foreach(_family IN LISTS families)
-    get_property(_exporter GLOBAL PROPERTY _TUNE_F_${_family}_EXPORTED_BY)
+    _tune_family_get(_exporter "${_family}" EXPORTED_BY)
     if(_exporter AND NOT _exporter STREQUAL target)
       message(FATAL_ERROR "tune_link(${target} EXPORT): family '${_family}' is already exported by target "
         "'${_exporter}'; a public name has one definition, so export it from one target and link that target.")
     endif()
-    set_property(GLOBAL PROPERTY _TUNE_F_${_family}_EXPORTED_BY "${target}")
+    _tune_family_set("${_family}" EXPORTED_BY "${target}")
     set(_source "${CMAKE_CURRENT_BINARY_DIR}/tune_export/${target}/${_family}.cpp")
     file(CONFIGURE OUTPUT "${_source}" CONTENT "// generated by cmake-tune: the exported definition of ${_family} \
 (tune_link(${target} ${_family} EXPORT)). Do not edit.
@@ -603,12 +603,12 @@ function(_tune_parse_companions fn family family_signature out companions)
     if(_token IN_LIST _names)
       message(FATAL_ERROR "${fn}: COMPANIONS names '${_token}' twice; name each companion once.")
     endif()
-    get_property(_families GLOBAL PROPERTY _TUNE_FAMILIES)
+    _tune_declared(_families FAMILIES)
     if(_token IN_LIST _families)
       message(FATAL_ERROR "${fn}: COMPANIONS names '${_token}', which is a kernel family; a public name is stamped "
         "once, so a function is either a family or one family's companion.")
     endif()
-    get_property(_owner GLOBAL PROPERTY _TUNE_COMPANION_${_token}_FAMILY)
+    _tune_companion_owner(_owner "${_token}")
     if(_owner)
       message(FATAL_ERROR "${fn}: COMPANIONS names '${_token}', which is already a companion of family '${_owner}'; "
         "a public name is stamped once, so each companion belongs to one family.")

@@ -11,18 +11,15 @@
 # links the rows' archives whole, so weak references still pull every row in. C rows are declared
 # extern "C" (_tune_row_linkage).
 #
-# Reads the family's properties (cmake/Tune.cmake lists them), rows included: call it after
-# _tune_add_row_objects.
+# Reads the family's state (tune/State.cmake), rows included: call it after _tune_add_row_objects.
+# Linear in the rows: the row texts are gathered with _tune_text_add (tune/Rows.cmake).
 
 function(_tune_write_registry name fixture ret params)
-  get_property(_scope GLOBAL PROPERTY _TUNE_F_${name}_SCOPE)
-  get_property(_tolerance GLOBAL PROPERTY _TUNE_F_${name}_TOLERANCE)
-  get_property(_fallback GLOBAL PROPERTY _TUNE_F_${name}_FALLBACK)
-  get_property(_companions GLOBAL PROPERTY _TUNE_F_${name}_COMPANIONS)
-  get_property(_timeout GLOBAL PROPERTY _TUNE_F_${name}_TIMEOUT)
-  get_property(_suffixes GLOBAL PROPERTY _TUNE_F_${name}_ROWS)
-  get_property(_reference GLOBAL PROPERTY _TUNE_F_${name}_REFERENCE)
-  get_property(_shapes GLOBAL PROPERTY _TUNE_F_${name}_SHAPES)
+  foreach(_key SCOPE TOLERANCE FALLBACK COMPANIONS TIMEOUT ROWS REFERENCE SHAPES ROW_REQUIRES ROW_LINKAGES)
+    string(TOLOWER "${_key}" _var)
+    _tune_family_get(_${_var} "${name}" ${_key})
+  endforeach()
+  set(_suffixes "${_rows}")
   if(_timeout STREQUAL "")
     set(_timeout 0)
   endif()
@@ -31,7 +28,7 @@ function(_tune_write_registry name fixture ret params)
   set(_companion_list "")
   set(_table 0)
   foreach(_companion IN LISTS _companions)
-    get_property(_signature GLOBAL PROPERTY _TUNE_F_${name}_C_${_companion}_SIGNATURE)
+    get_property(_signature TARGET tune_family_${name} PROPERTY TUNE_COMPANION_SIGNATURE_${_companion})
     _tune_parse_signature("_tune_write_registry(${name}): COMPANIONS ${_companion}" "${_signature}" _cret _cparams)
     set(_companion_table 0)
     if("${_cret}(${_cparams})" STREQUAL "${ret}(${params})")
@@ -48,28 +45,32 @@ function(_tune_write_registry name fixture ret params)
   set(_table_names "")
   foreach(_function IN LISTS _timed)
     set(_table "")
-    foreach(_suffix IN LISTS _suffixes)
-      get_property(_linkage GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_LINKAGE)
+    foreach(_suffix _linkage _requires IN ZIP_LISTS _suffixes _row_linkages _row_requires)
       set(_extern "")
       if(_linkage STREQUAL "C")
         set(_extern "extern \"C\" ")
       endif()
-      get_property(_requires GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_REQUIRES)
+      if(_requires STREQUAL "-")
+        set(_requires "")
+      endif()
       if(_suffix STREQUAL _reference)
         set(_is_reference true)
       else()
         set(_is_reference false)
       endif()
-      string(APPEND _decls "${_extern}${ret} ${_function}__${_suffix}(${params}) __attribute__((weak));\n")
+      set(_decl "${_extern}${ret} ${_function}__${_suffix}(${params}) __attribute__((weak));\n")
       set(_copies "")
       foreach(_k RANGE 1 ${_placements})
-        string(APPEND _decls "${_extern}${ret} tune_relocated${_k}__${_function}__${_suffix}(${params}) __attribute__((weak));\n")
+        string(APPEND _decl "${_extern}${ret} tune_relocated${_k}__${_function}__${_suffix}(${params}) __attribute__((weak));\n")
         list(APPEND _copies "&tune_relocated${_k}__${_function}__${_suffix}")
       endforeach()
+      _tune_text_add(_decls _decl)
       string(REPLACE ";" ", " _copies "${_copies}")
-      string(APPEND _table "  {\"${_suffix}\", &${_function}__${_suffix}, {{${_copies}}}, \"${_requires}\", "
-        "${_is_reference}, TUNE_ROWS_DIR_${name} \"/${name}__${_suffix}\"},\n")
+      set(_line "  {\"${_suffix}\", &${_function}__${_suffix}, {{${_copies}}}, \"${_requires}\", \
+${_is_reference}, TUNE_ROWS_DIR_${name} \"/${name}__${_suffix}\"},\n")
+      _tune_text_add(_table _line)
     endforeach()
+    _tune_text_done(_table)
     if(_function STREQUAL name)
       set(_rows "tune_rows")
     else()
@@ -82,6 +83,7 @@ ${_table}};
     list(APPEND _table_names "::tune::bench::table_of(${_rows})")
   endforeach()
   string(REPLACE ";" ", " _table_names "${_table_names}")
+  _tune_text_done(_decls)
   set(_chain "")
   foreach(_suffix IN LISTS _fallback)
     list(APPEND _chain "\"${_suffix}\"")
@@ -137,7 +139,7 @@ ${_tables}${_registrars}}  // namespace
 ")
   set(_file "${CMAKE_BINARY_DIR}/tune/${_scope}/registry/${name}.cpp")
   file(CONFIGURE OUTPUT "${_file}" CONTENT "${_content}" @ONLY)
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_REGISTRY "${_file}")
+  _tune_family_set("${name}" REGISTRY "${_file}")
 
   # The fixture alone, compiled for its code identity and never linked: the registry's object also
   # holds the rows' tables, which change with every row added, and the fixture's identity must not
@@ -160,5 +162,5 @@ compiled alone for its code identity, with the family's settings. Do not edit.
 extern const char tune_family_settings__${name}[];
 const char tune_family_settings__${name}[] = \"${_settings}\";
 " @ONLY)
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_FIXTURE_IDENTITY "${_identity_file}")
+  _tune_family_set("${name}" FIXTURE_IDENTITY "${_identity_file}")
 endfunction()

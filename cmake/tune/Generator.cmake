@@ -13,19 +13,21 @@
 # its output beside the manifest, so a re-configure with the same request reuses that output. A
 # mint that races the family writes a trigger the configure step depends on.
 
-# Bounds on what a generator may print. 256 proposals is more than any family races in a mint;
+# Bounds on what a generator may print. Cache entries, like tune/Isa.cmake's regexes, because a
+# family may be declared in any folder and a plain variable lives only in the folder that loaded
+# the module (add_subdirectory, FetchContent). 256 proposals is more than any family races in a mint;
 # the string bounds keep row names and file names within what a file system takes, and each
 # check of a proposal re-reads only that proposal.
-set(_TUNE_GENERATOR_MAX_BYTES 262144)
-set(_TUNE_GENERATOR_MAX_DEPTH 8)
-set(_TUNE_GENERATOR_MAX_PROPOSALS 256)
-set(_TUNE_GENERATOR_MAX_FLAGS 16)
-set(_TUNE_GENERATOR_MAX_NAME 64)
-set(_TUNE_GENERATOR_MAX_BASIS 1024)
+set(_TUNE_GENERATOR_MAX_BYTES 262144 CACHE INTERNAL "cmake-tune: a bound on generators")
+set(_TUNE_GENERATOR_MAX_DEPTH 8 CACHE INTERNAL "cmake-tune: a bound on generators")
+set(_TUNE_GENERATOR_MAX_PROPOSALS 256 CACHE INTERNAL "cmake-tune: a bound on generators")
+set(_TUNE_GENERATOR_MAX_FLAGS 16 CACHE INTERNAL "cmake-tune: a bound on generators")
+set(_TUNE_GENERATOR_MAX_NAME 64 CACHE INTERNAL "cmake-tune: a bound on generators")
+set(_TUNE_GENERATOR_MAX_BASIS 1024 CACHE INTERNAL "cmake-tune: a bound on generators")
 # Bounds on the sidecar the request quotes a race table from (the tool's reader's bounds,
 # tuner/util/json_reader.h).
-set(_TUNE_SIDECAR_MAX_BYTES 67108864)
-set(_TUNE_SIDECAR_MAX_DEPTH 64)
+set(_TUNE_SIDECAR_MAX_BYTES 67108864 CACHE INTERNAL "cmake-tune: a bound on generators")
+set(_TUNE_SIDECAR_MAX_DEPTH 64 CACHE INTERNAL "cmake-tune: a bound on generators")
 
 # The flags a proposal may bring, by name: options that change how code is lowered and nothing
 # else (no precision, ABI, instruction set, instrumentation, file read or written). A list, not a
@@ -37,7 +39,7 @@ version-loops-for-strides|modulo-sched|tracer|gcse|gcse-after-reload|ivopts|tree
 tree-loop-distribute-patterns|predictive-commoning|optimize-sibling-calls|reorder-blocks|align-loops|align-jumps|\
 align-labels)|-f(vect-cost-model|simd-cost-model)=(unlimited|dynamic|cheap|very-cheap)|\
 -f(align-loops|align-jumps|align-labels|inline-limit)=[0-9]+|-mprefer-vector-width=(128|256|512|none)|\
--mtune=[a-z0-9][a-z0-9-]*|--param=[a-z0-9-]+=[0-9]+)$")
+-mtune=[a-z0-9][a-z0-9-]*|--param=[a-z0-9-]+=[0-9]+)$" CACHE INTERNAL "cmake-tune: the flags a proposal may bring")
 
 # _tune_json_bound(<out> <text> <max_bytes> <max_depth>): "" when `text` may be given to
 # string(JSON), else why not. Nesting is counted outside strings: escapes, then strings, then
@@ -141,7 +143,7 @@ function(_tune_generator_race out_race out_box fn family scope sidecar)
       "The build reports it and mints again.")
     return()
   endif()
-  get_property(_version GLOBAL PROPERTY _TUNE_S_${scope}_VERSION)
+  _tune_scope_get(_version "${scope}" VERSION)
   string(JSON _recorded ERROR_VARIABLE _error GET "${_text}" scopes "${scope}" version)
   if(_error OR NOT _recorded STREQUAL _version)
     return()
@@ -201,7 +203,7 @@ function(_tune_generator_rows fn family rows scope signature grid timeout exclud
         _tune_json_quote(_v "${CMAKE_MATCH_2}")
         string(JSON _row_axes SET "${_row_axes}" "${CMAKE_MATCH_1}" "${_v}")
         if(CMAKE_MATCH_1 STREQUAL "ISA")
-          get_property(_isa_flags GLOBAL PROPERTY _TUNE_ISA_${CMAKE_MATCH_2}_FLAGS)
+          _tune_isa_flags(_isa_flags "${CMAKE_MATCH_2}")
         endif()
       endforeach()
     endif()
@@ -245,8 +247,8 @@ function(_tune_generator_rows fn family rows scope signature grid timeout exclud
     file(WRITE "${_trigger}" "null\n")
   endif()
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_trigger}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${family}_GENERATOR_TRIGGER "${_trigger}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${family}_GENERATOR_CONFIG "${_config}")
+  _tune_family_set("${family}" GENERATOR_TRIGGER "${_trigger}")
+  _tune_family_set("${family}" GENERATOR_CONFIG "${_config}")
 
   string(REPLACE ";" " " _shown "${_command}")
   set(_gen "${fn}: GENERATOR `${_shown}`")
@@ -467,7 +469,7 @@ function(_tune_generator_rows fn family rows scope signature grid timeout exclud
     if(_spec MATCHES "(^|,)ISA=([A-Za-z0-9_]+)")
       set(_isa "${CMAKE_MATCH_2}")
     endif()
-    get_property(_isas GLOBAL PROPERTY _TUNE_ISAS)
+    _tune_isa_names(_isas)
     set(_excluded_by "")
     foreach(_pattern IN LISTS excludes)
       _tune_spec_matches(_hit "${_spec}" "${_pattern}")
@@ -476,6 +478,19 @@ function(_tune_generator_rows fn family rows scope signature grid timeout exclud
         break()
       endif()
     endforeach()
+    # CONSTRAINTS bind proposals as they bind declared rows (tune/Constraints.cmake).
+    set(_constrained_by "")
+    if(_excluded_by STREQUAL "")
+      set(_constraint_index 0)
+      foreach(_text IN LISTS ${rows}_CONSTRAINTS)
+        _tune_constraint_holds(_holds "${_what}" "${_text}" "${${rows}_CONSTRAINT_RPN_${_constraint_index}}" "${_spec}")
+        if(NOT _holds)
+          set(_constrained_by "${_text}")
+          break()
+        endif()
+        math(EXPR _constraint_index "${_constraint_index} + 1")
+      endforeach()
+    endif()
     if(NOT _same EQUAL -1)
       list(GET _suffixes ${_same} _twin)
       _tune_json_put(_record outcome STRING "duplicate")
@@ -483,6 +498,9 @@ function(_tune_generator_rows fn family rows scope signature grid timeout exclud
     elseif(NOT _excluded_by STREQUAL "")
       _tune_json_put(_record outcome STRING "refused")
       _tune_json_put(_record reason STRING "the family's EXCLUDE \"${_excluded_by}\" drops it")
+    elseif(NOT _constrained_by STREQUAL "")
+      _tune_json_put(_record outcome STRING "refused")
+      _tune_json_put(_record reason STRING "the family's CONSTRAINTS \"${_constrained_by}\" rule it out")
     elseif(_suffix STREQUAL "reference")
       _tune_json_put(_record outcome STRING "refused")
       _tune_json_put(_record reason STRING "suffix reference names the family's reference wherever a seat is recorded")

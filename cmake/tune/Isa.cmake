@@ -15,6 +15,22 @@ function(_tune_define_isa name flags requires)
   set_property(GLOBAL PROPERTY _TUNE_ISA_${name}_REQUIRES "${requires}")
 endfunction()
 
+# Getters of the ISA registry: the names in order, one name's flags, its requires= expression.
+function(_tune_isa_names out)
+  get_property(_names GLOBAL PROPERTY _TUNE_ISAS)
+  set(${out} "${_names}" PARENT_SCOPE)
+endfunction()
+
+function(_tune_isa_flags out name)
+  get_property(_flags GLOBAL PROPERTY _TUNE_ISA_${name}_FLAGS)
+  set(${out} "${_flags}" PARENT_SCOPE)
+endfunction()
+
+function(_tune_isa_requires out name)
+  get_property(_requires GLOBAL PROPERTY _TUNE_ISA_${name}_REQUIRES)
+  set(${out} "${_requires}" PARENT_SCOPE)
+endfunction()
+
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   _tune_define_isa(base "" "")
   _tune_define_isa(sse42 "-msse4.2" "sse4.2")
@@ -57,7 +73,7 @@ function(tune_isa name)
     message(FATAL_ERROR "tune_isa(${name}): missing REQUIRES; say what a box needs to run these rows "
       "(REQUIRES \"\" when it runs anywhere).")
   endif()
-  get_property(_isas GLOBAL PROPERTY _TUNE_ISAS)
+  _tune_isa_names(_isas)
   if(name IN_LIST _isas)
     message(FATAL_ERROR "tune_isa(${name}): ISA '${name}' is already defined; pick another name.")
   endif()

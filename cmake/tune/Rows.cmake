@@ -157,7 +157,7 @@ function(_tune_check_axis_value fn axis value)
       "use letters, digits and '_' (it becomes part of a symbol name and a macro).")
   endif()
   if(axis STREQUAL "ISA")
-    get_property(_isas GLOBAL PROPERTY _TUNE_ISAS)
+    _tune_isa_names(_isas)
     if(NOT value IN_LIST _isas)
       string(REPLACE ";" ", " _known "${_isas}")
       message(FATAL_ERROR "${fn}: ISA value '${value}' is not a known instruction set on "
@@ -187,7 +187,7 @@ endfunction()
 function(_tune_row_requires fn out spec extra)
   set(_terms "")
   if(spec MATCHES "(^|,)ISA=([A-Za-z0-9_]+)")
-    get_property(_isa_requires GLOBAL PROPERTY _TUNE_ISA_${CMAKE_MATCH_2}_REQUIRES)
+    _tune_isa_requires(_isa_requires "${CMAKE_MATCH_2}")
     if(_isa_requires)
       list(APPEND _terms "${_isa_requires}")
     endif()
@@ -201,19 +201,14 @@ function(_tune_row_requires fn out spec extra)
 endfunction()
 
 # Two rows with one suffix would define one symbol twice; `hint` says how to tell them apart.
+# A variable per suffix seen keeps the check linear in the rows.
 function(_tune_check_duplicate_suffixes fn specs suffixes hint)
-  set(_seen "")
-  set(_i 0)
-  foreach(_suffix IN LISTS suffixes)
-    list(FIND _seen "${_suffix}" _first)
-    if(NOT _first EQUAL -1)
-      list(GET specs ${_first} _a)
-      list(GET specs ${_i} _b)
-      message(FATAL_ERROR "${fn}: duplicate suffix '${_suffix}' (rows \"${_a}\" and \"${_b}\"); ${hint}.")
+  foreach(_suffix _spec IN ZIP_LISTS suffixes specs)
+    if(DEFINED _seen_${_suffix})
+      message(FATAL_ERROR "${fn}: duplicate suffix '${_suffix}' (rows \"${_seen_${_suffix}}\" and \"${_spec}\"); ${hint}.")
     endif()
     _tune_check_identifier("${fn}" "row suffix" "${_suffix}")
-    list(APPEND _seen "${_suffix}")
-    math(EXPR _i "${_i} + 1")
+    set(_seen_${_suffix} "${_spec}")
   endforeach()
 endfunction()
 
@@ -260,15 +255,12 @@ function(_tune_apply_excludes fn rows excludes)
     _tune_check_pattern("${fn}" EXCLUDE "${_pattern}" ${rows})
     set(_keep_specs "")
     set(_keep_suffixes "")
-    set(_i 0)
-    foreach(_spec IN LISTS _specs)
+    foreach(_spec _s IN ZIP_LISTS _specs _suffixes)
       _tune_spec_matches(_match "${_spec}" "${_pattern}")
       if(NOT _match)
         list(APPEND _keep_specs "${_spec}")
-        list(GET _suffixes ${_i} _s)
         list(APPEND _keep_suffixes "${_s}")
       endif()
-      math(EXPR _i "${_i} + 1")
     endforeach()
     set(_specs "${_keep_specs}")
     set(_suffixes "${_keep_suffixes}")
@@ -342,14 +334,11 @@ function(_tune_pick_reference fn rows reference reference_sources grid)
   elseif(NOT "${reference}" STREQUAL "")
     _tune_check_pattern("${fn}" REFERENCE "${reference}" ${rows})
     set(_reference "")
-    set(_i 0)
-    foreach(_spec IN LISTS _specs)
+    foreach(_spec _s IN ZIP_LISTS _specs _suffixes)
       _tune_spec_matches(_match "${_spec}" "${reference}")
       if(_match)
-        list(GET _suffixes ${_i} _s)
         list(APPEND _reference "${_s}")
       endif()
-      math(EXPR _i "${_i} + 1")
     endforeach()
     list(LENGTH _reference _n)
     if(NOT _n EQUAL 1)
@@ -390,7 +379,7 @@ function(_tune_check_fallback fn chain rows)
         # A misspelt keyword after FALLBACK lands in its chain.
         message(FATAL_ERROR "${fn}: FALLBACK names '${_suffix}', which is no row of the family and looks like a "
           "misspelt keyword; the keywords are SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, "
-          "REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK, GENERATOR, "
+          "CONSTRAINTS, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, TIMEOUT, INCLUDES, LINK, GENERATOR, "
           "GENERATOR_TIMEOUT (rows: ${_rows}).")
       endif()
       message(FATAL_ERROR "${fn}: FALLBACK names '${_suffix}', which is no row of the family (rows: ${_rows}).")
@@ -462,6 +451,42 @@ function(_tune_check_c_signature fn signature sources)
   endif()
 endfunction()
 
+# string(APPEND) copies the whole value each time, so a text built row by row would cost the square
+# of the rows: _tune_text_add gathers the pieces (the value of variable `piece`) in <var>_part and
+# moves them into <var> 64 at a time; _tune_text_done moves the rest.
+macro(_tune_text_add var piece)
+  string(APPEND ${var}_part "${${piece}}")
+  math(EXPR ${var}_n "0${${var}_n} + 1")
+  if(${var}_n GREATER_EQUAL 64)
+    string(APPEND ${var} "${${var}_part}")
+    set(${var}_part "")
+    set(${var}_n 0)
+  endif()
+endmacro()
+
+macro(_tune_text_done var)
+  string(APPEND ${var} "${${var}_part}")
+  unset(${var}_part)
+  unset(${var}_n)
+endmacro()
+
+# The linkage of a row's entry and companions from `sources` (_tune_row_linkage), checked once per
+# set of sources rather than once per row: it reads the sources.
+function(_tune_sources_linkage fn out sources signature companions)
+  _tune_row_linkage("${fn}" _linkage "${sources}" TUNE_ENTRY "")
+  if(_linkage STREQUAL "C")
+    _tune_check_c_signature("${fn}" "${signature}" "${sources}")
+  endif()
+  foreach(_companion IN LISTS companions)
+    _tune_row_linkage("${fn}" _companion_linkage "${sources}" "TUNE_COMPANION(${_companion})" "${_linkage}")
+    if(NOT _companion_linkage STREQUAL _linkage)
+      message(FATAL_ERROR "${fn}: the entry of the rows is ${_linkage} but companion ${_companion} is "
+        "${_companion_linkage}; define a row's entry and its companions in sources of one language.")
+    endif()
+  endforeach()
+  set(${out} "${_linkage}" PARENT_SCOPE)
+endfunction()
+
 # One OBJECT library per row compiled with the row's macros and ISA flags, then a single
 # isolated object that exports nothing but the row's entry, collected in the family's archive.
 # Each row also keeps its companions' symbols (<function>__<suffix>) global. Beside it, the
@@ -472,20 +497,48 @@ endfunction()
 # is neither the reference nor in the FALLBACK chain is left out, not fatal. What it was is
 # recorded at <rows dir>/<family>__<suffix>.fail.txt, an empty object stands in for it, and the
 # bench reports the row with that reason (registry.h row_info::build_record).
+#
+# The rows end up as data on the family's target (tune/State.cmake): ROWS, ROW_REQUIRES,
+# ROW_LINKAGES, CRITICAL_ROWS, ROW_RECORDS. Everything per row is linear: no list(GET) by index, no
+# growing JSON document.
 function(_tune_add_row_objects name rows sources reference_sources includes link companions tool)
   _tune_load_rows(${rows})
   _tune_config_subdir(_cfg)
   set(_isolated "")
   set(_relocated_copies "")
   _tune_relocated_copies(_placements)
-  get_property(_chain GLOBAL PROPERTY _TUNE_F_${name}_FALLBACK)
+  _tune_family_get(_chain "${name}" FALLBACK)
   set(_fn "tune_kernel_family(${name})")
-  get_property(_signature GLOBAL PROPERTY _TUNE_F_${name}_SIGNATURE)
+  _tune_family_get(_signature "${name}" SIGNATURE)
   set(_rows_dir "${CMAKE_CURRENT_BINARY_DIR}/tune_rows${_cfg}/${name}")
-  set(_i 0)
-  foreach(_suffix IN LISTS _suffixes)
-    list(GET _specs ${_i} _spec)
-    math(EXPR _i "${_i} + 1")
+  _tune_sources_linkage("${_fn}" _sources_linkage "${sources}" "${_signature}" "${companions}")
+  if(NOT "${reference_sources}" STREQUAL "")
+    _tune_sources_linkage("${_fn}" _reference_linkage "${reference_sources}" "${_signature}" "${companions}")
+  endif()
+  # What every row's compile shares, computed once.
+  set(_common_options $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-falign-functions=64>
+    $<$<COMPILE_LANG_AND_ID:C,GNU,Clang,AppleClang>:-falign-functions=64>)
+  set(_companion_prefixes "")
+  foreach(_companion IN LISTS companions)
+    list(APPEND _companion_prefixes "${_companion}__")
+  endforeach()
+  # Per axis, every value's TUNE_AXIS_<AXIS>_IS_<value>=0 (a row sets its own value's to 1), and
+  # the flags of each ISA value.
+  foreach(_axis IN LISTS _axes)
+    set(_is_${_axis} "")
+    foreach(_value IN LISTS _values_${_axis})
+      string(APPEND _is_${_axis} ";TUNE_AXIS_${_axis}_IS_${_value}=0")
+      if(_axis STREQUAL "ISA")
+        _tune_isa_flags(_isa_flags_${_value} "${_value}")
+      endif()
+    endforeach()
+  endforeach()
+  set(_records "")
+  set(_row_requires "")
+  set(_row_linkages "")
+  set(_critical_rows "")
+  set(_sep "")
+  foreach(_suffix _spec IN ZIP_LISTS _suffixes _specs)
     set(_entry "${name}__${_suffix}")
     set(_obj "tune_obj_${_entry}")
     set(_defs TUNE_ENTRY=${_entry} TUNE_ROW_SUFFIX=${_suffix})
@@ -495,24 +548,18 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
       list(APPEND _defs TUNE_IS_REFERENCE=0)
     endif()
     set(_flags "")
-    string(REPLACE "," ";" _pairs "${_spec}")
     foreach(_axis IN LISTS _axes)
-      set(_mine "")
-      foreach(_pair IN LISTS _pairs)
-        if(_pair MATCHES "^${_axis}=(.*)$")
-          set(_mine "${CMAKE_MATCH_1}")
-          list(APPEND _defs "TUNE_AXIS_${_axis}=${_mine}")
+      if(_spec MATCHES "(^|,)${_axis}=([^,]*)")
+        set(_mine "${CMAKE_MATCH_2}")
+        string(REPLACE ";TUNE_AXIS_${_axis}_IS_${_mine}=0;" ";TUNE_AXIS_${_axis}_IS_${_mine}=1;" _is
+          "${_is_${_axis}};")
+        string(REGEX REPLACE ";$" "" _is "${_is}")
+        string(APPEND _defs ";TUNE_AXIS_${_axis}=${_mine}${_is}")
+        if(_axis STREQUAL "ISA")
+          set(_flags "${_isa_flags_${_mine}}")
         endif()
-      endforeach()
-      foreach(_value IN LISTS _values_${_axis})
-        if(_value STREQUAL _mine)
-          list(APPEND _defs "TUNE_AXIS_${_axis}_IS_${_value}=1")
-        else()
-          list(APPEND _defs "TUNE_AXIS_${_axis}_IS_${_value}=0")
-        endif()
-      endforeach()
-      if(_axis STREQUAL "ISA" AND NOT _mine STREQUAL "")
-        get_property(_flags GLOBAL PROPERTY _TUNE_ISA_${_mine}_FLAGS)
+      else()
+        string(APPEND _defs "${_is_${_axis}}")
       endif()
     endforeach()
     # A generator's proposal may bring flags of its own (cmake/tune/Generator.cmake checks them).
@@ -520,20 +567,11 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
 
     if(_suffix STREQUAL "reference" AND NOT "${reference_sources}" STREQUAL "")
       set(_row_sources "${reference_sources}")
+      set(_linkage "${_reference_linkage}")
     else()
       set(_row_sources "${sources}")
+      set(_linkage "${_sources_linkage}")
     endif()
-    _tune_row_linkage("${_fn}" _linkage "${_row_sources}" TUNE_ENTRY "")
-    if(_linkage STREQUAL "C")
-      _tune_check_c_signature("${_fn}" "${_signature}" "${_row_sources}")
-    endif()
-    foreach(_companion IN LISTS companions)
-      _tune_row_linkage("${_fn}" _companion_linkage "${_row_sources}" "TUNE_COMPANION(${_companion})" "${_linkage}")
-      if(NOT _companion_linkage STREQUAL _linkage)
-        message(FATAL_ERROR "${_fn}: the entry of row ${_suffix} is ${_linkage} but its companion ${_companion} is "
-          "${_companion_linkage}; define a row's entry and its companions in sources of one language.")
-      endif()
-    endforeach()
     add_library(${_obj} OBJECT ${_row_sources})
     target_compile_definitions(${_obj} PRIVATE ${_defs})
     # -falign-functions=64: the same code at another offset within a cache line runs measurably
@@ -541,8 +579,7 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
     # (docs/notes/race-real-passes-2026-11.md, "What the real numbers say"). Before the row's
     # flags, so a FLAGS choice wins.
     # -fno-gnu-unique: GCC's STB_GNU_UNIQUE symbols cannot be made local, so rows would share them.
-    target_compile_options(${_obj} PRIVATE $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-falign-functions=64>
-      $<$<COMPILE_LANG_AND_ID:C,GNU,Clang,AppleClang>:-falign-functions=64> ${_flags}
+    target_compile_options(${_obj} PRIVATE ${_common_options} ${_flags}
       $<$<COMPILE_LANG_AND_ID:CXX,GNU>:-fno-gnu-unique>)
     # The reference and the fallback chain must build; any other row may fail and is left out.
     set(_critical "")
@@ -550,6 +587,9 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
       set(_critical reference)
     elseif(_suffix IN_LIST _chain)
       set(_critical fallback)
+    endif()
+    if(_critical)
+      list(APPEND _critical_rows "${_suffix}")
     endif()
     foreach(_lang C CXX)
       set_property(TARGET ${_obj} PROPERTY ${_lang}_COMPILER_LAUNCHER "${CMAKE_COMMAND}" "-DROW=${_entry}"
@@ -561,8 +601,8 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
     set_target_properties(${_obj} PROPERTIES POSITION_INDEPENDENT_CODE ON)
 
     set(_companion_args "")
-    foreach(_companion IN LISTS companions)
-      list(APPEND _companion_args --companion "${_companion}__${_suffix}")
+    foreach(_prefix IN LISTS _companion_prefixes)
+      list(APPEND _companion_args --companion "${_prefix}${_suffix}")
     endforeach()
     set(_out "${_rows_dir}/${_entry}.o")
     set(_relocated "")
@@ -576,24 +616,56 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
     if(_critical)
       set(_critical_args --critical ${_critical})
     endif()
+    # Ninja orders the isolate step after the compile through the object file alone; the
+    # Makefile generators need the target too. A target in DEPENDS costs CMake's generate step time
+    # that grows with the square of the rows, so only the generators that need it get it.
+    set(_order_deps "")
+    if(NOT CMAKE_GENERATOR MATCHES "^Ninja")
+      set(_order_deps ${_obj} ${tool})
+    endif()
     add_custom_command(OUTPUT "${_out}" ${_relocated}
       COMMAND "$<TARGET_FILE:${tool}>" isolate --entry "${_entry}" --suffix "${_suffix}" ${_companion_args}
         --output "${_out}" ${_relocated_args} --record "${_rows_dir}/${_entry}" ${_critical_args}
         --linker "${CMAKE_LINKER}" --objcopy "${CMAKE_OBJCOPY}" "$<TARGET_OBJECTS:${_obj}>"
-      DEPENDS ${_obj} "$<TARGET_OBJECTS:${_obj}>" ${tool}
+      DEPENDS ${_order_deps} "$<TARGET_OBJECTS:${_obj}>" "$<TARGET_FILE:${tool}>"
       COMMENT "Isolating kernel row ${_entry}"
       COMMAND_EXPAND_LISTS
       VERBATIM)
-    list(APPEND _isolated "${_out}")
-    list(APPEND _relocated_copies ${_relocated})
+    set(_piece "${_out};")
+    _tune_text_add(_isolated _piece)
+    set(_piece "${_relocated};")
+    _tune_text_add(_relocated_copies _piece)
 
-    set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_SPEC "${_spec}")
-    set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_REQUIRES "${_req_${_suffix}}")
-    set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_FLAGS "${_flags}")
-    set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_DEFS "${_defs}")
-    set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_LINKAGE "${_linkage}")
-    set_property(GLOBAL PROPERTY _TUNE_F_${name}_R_${_suffix}_CRITICAL "${_critical}")
+    # The row as the manifest describes it (tune-manifest/1; tuner/manifest/manifest.h).
+    set(_requires "${_req_${_suffix}}")
+    _tune_json_quote(_q_requires "${_requires}")
+    _tune_json_quote(_q_record "${_rows_dir}/${_entry}")
+    set(_q_flags "")
+    foreach(_flag IN LISTS _flags)
+      _tune_json_quote(_q "${_flag}")
+      list(APPEND _q_flags "${_q}")
+    endforeach()
+    string(REPLACE ";" ", " _q_flags "${_q_flags}")
+    string(REPLACE ";" "\", \"" _q_defs "${_defs}")
+    if(_spec STREQUAL "-")
+      set(_axes_text "")
+    else()
+      set(_axes_text "${_spec}")
+    endif()
+    set(_record "${_sep}
+    {\"suffix\": \"${_suffix}\", \"axes\": \"${_axes_text}\", \"requires\": ${_q_requires}, \"flags\": [${_q_flags}], \
+\"defines\": [\"${_q_defs}\"], \"linkage\": \"${_linkage}\", \"build_record\": ${_q_record}}")
+    set(_sep ",")
+    _tune_text_add(_records _record)
+    if(_requires STREQUAL "")
+      set(_requires "-")
+    endif()
+    list(APPEND _row_requires "${_requires}")
+    list(APPEND _row_linkages "${_linkage}")
   endforeach()
+  _tune_text_done(_records)
+  _tune_text_done(_isolated)
+  _tune_text_done(_relocated_copies)
 
   # The relocated copies after every row: the bench pulls archive members in this order, so each
   # copy lands a whole grid away from its row.
@@ -602,7 +674,11 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
   set_target_properties(tune_rows_${name} PROPERTIES LINKER_LANGUAGE CXX)
   target_link_libraries(tune_rows_${name} INTERFACE ${link})
 
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_ROWS "${_suffixes}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_REFERENCE "${_reference}")
-  set_property(GLOBAL PROPERTY _TUNE_F_${name}_ROWS_DIR "${_rows_dir}")
+  _tune_family_set("${name}" ROWS "${_suffixes}")
+  _tune_family_set("${name}" REFERENCE "${_reference}")
+  _tune_family_set("${name}" ROWS_DIR "${_rows_dir}")
+  _tune_family_set("${name}" ROW_REQUIRES "${_row_requires}")
+  _tune_family_set("${name}" ROW_LINKAGES "${_row_linkages}")
+  _tune_family_set("${name}" CRITICAL_ROWS "${_critical_rows}")
+  _tune_family_set("${name}" ROW_RECORDS "${_records}")
 endfunction()

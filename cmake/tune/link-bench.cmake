@@ -1,6 +1,7 @@
 # Build-time script: the linker launcher of a scope's bench (tune/Finalize.cmake), run as
-#   cmake -DROWS=<family>__<suffix>=<record>|... -DCRITICAL=<family>__<suffix>|... -DAR=<ar>
+#   cmake -DROWS_FILE=<file> -DCRITICAL=<family>__<suffix>|... -DAR=<ar>
 #         -DWORK_DIR=<dir> [-DCONFIGS=<config>|...] -P link-bench.cmake -- <link command>...
+# ROWS_FILE has a line <family>__<suffix>=<record> per row of the bench.
 # With a multi-config generator (CONFIGS given), @CONFIG@ in the records and WORK_DIR stands for
 # the configuration, the one whose folder holds the archives the link names.
 # It links as given. When the linker names rows' archive members in its errors (a row that calls
@@ -36,7 +37,7 @@ endforeach()
 set(_work_dir "${WORK_DIR}")
 _configured(_work_dir "${_rows_archive}")
 
-string(REPLACE "|" ";" _rows "${ROWS}")
+file(STRINGS "${ROWS_FILE}" _rows)
 string(REPLACE "|" ";" _critical "${CRITICAL}")
 set(_entries "")
 foreach(_row IN LISTS _rows)

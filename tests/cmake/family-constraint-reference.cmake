@@ -1,0 +1,10 @@
+# The default reference (the first value of each axis) must satisfy the constraints.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 4 TILE 1 2
+  CONSTRAINTS "UNROLL * TILE >= 2"
+  FALLBACK "unroll4_tile1")
