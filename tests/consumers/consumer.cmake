@@ -42,5 +42,8 @@ endif()
 
 e2e_run(run-app MAY_FAIL COMMAND "${bin}/app")
 e2e_expect_equal("exit code of the consumer's app" "${E2E_RC}" 0)
-e2e_expect_contains("output of the consumer's app" "${E2E_OUTPUT}" "total=500500")
+e2e_expect_contains("output of the consumer's app" "${E2E_OUTPUT}" "total=500500 count=500500")
+# The generator's row joined the family in every way of loading cmake-tune.
+e2e_read(manifest "${bin}/tune/consumer/manifest.json")
+e2e_expect_contains("the generated row in the manifest" "${manifest}" "\"suffix\": \"unroll8\"")
 e2e_finish()

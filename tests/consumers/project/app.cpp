@@ -1,3 +1,4 @@
+#include <tune/kernels/count.h>
 #include <tune/kernels/total.h>
 
 #include <cstdio>
@@ -8,6 +9,7 @@ int main() {
   std::vector<int> x(1001);
   std::iota(x.begin(), x.end(), 0);
   const long long sum = total(x.data(), x.size());
-  std::printf("total=%lld\n", sum);
-  return sum == 500500 ? 0 : 1;
+  const long long counted = count(x.data(), x.size());
+  std::printf("total=%lld count=%lld\n", sum, counted);
+  return sum == 500500 && counted == sum ? 0 : 1;
 }
