@@ -477,18 +477,20 @@ endfunction()
   Installs this build's sidecar beside an installed executable, so the installed program can
   report its tune status and read its runtime plan::
 
-    tune_install_sidecar(<target> DESTINATION <dir>)
+    tune_install_sidecar(<target> DESTINATION <dir> [COMPONENT <component>])
 
   The file is installed as ``<dir>/<executable file name>.tune.json`` and touched after the copy,
   so it is newer than the executable installed before it. Call it after ``install(TARGETS)``.
   With a multi-config generator, ``cmake --install --config <c>`` installs that configuration's
   sidecar. A build that has no sidecar (nothing was measured) installs none and says so, and so
   does one whose sidecar does not describe what the configuration's program runs (its winners
-  were not stamped): an installed program never claims winners it does not run.
+  were not stamped): an installed program never claims winners it does not run. ``COMPONENT`` puts
+  the rule in that install component (``cmake --install . --component <component>``), as
+  ``install(TARGETS)`` does for the program.
 #]=======================================================================]
 function(tune_install_sidecar target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "DESTINATION" "")
-  _tune_reject_unparsed(tune_install_sidecar "${target}" "DESTINATION" "${arg_UNPARSED_ARGUMENTS}")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "DESTINATION;COMPONENT" "")
+  _tune_reject_unparsed(tune_install_sidecar "${target}" "DESTINATION, COMPONENT" "${arg_UNPARSED_ARGUMENTS}")
   if(NOT TARGET "${target}")
     message(FATAL_ERROR "tune_install_sidecar(${target}): '${target}' is not a target; create it before calling "
       "tune_install_sidecar.")
@@ -501,6 +503,13 @@ function(tune_install_sidecar target)
   if("${arg_DESTINATION}" STREQUAL "")
     message(FATAL_ERROR "tune_install_sidecar(${target}): missing required argument DESTINATION; write "
       "tune_install_sidecar(${target} DESTINATION bin).")
+  endif()
+  set(_component "")
+  if("COMPONENT" IN_LIST arg_KEYWORDS_MISSING_VALUES)
+    message(FATAL_ERROR "tune_install_sidecar(${target}): COMPONENT names no component; write COMPONENT <name> "
+      "(the one install(TARGETS ${target}) uses), or leave it out.")
+  elseif(DEFINED arg_COMPONENT)
+    set(_component COMPONENT "${arg_COMPONENT}")
   endif()
   _tune_config_subdir(_cfg)
   install(CODE "
@@ -516,7 +525,7 @@ function(tune_install_sidecar target)
     endif()
     set(_tune_dst \"\$ENV{DESTDIR}\${_tune_dir}/$<TARGET_FILE_NAME:${target}>.tune.json\")
     include([==[${_TUNE_MODULE_DIR}/tune/install-sidecar.cmake]==])
-  ")
+  " ${_component})
 endfunction()
 
 # --- small argument helpers -------------------------------------------------------------------

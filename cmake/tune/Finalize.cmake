@@ -89,6 +89,7 @@ function(_tune_finalize)
     COMMENT "Checking every runnable row against its family's reference"
     USES_TERMINAL VERBATIM)
   add_dependencies(tune-test ${_benches})
+  set_target_properties(tune tune-status tune-report tune-profile-export tune-test PROPERTIES FOLDER cmake-tune)
 endfunction()
 
 # The manifest is built with string(JSON), which checks every value it is given but cannot turn
@@ -341,13 +342,34 @@ function(_tune_finalize_scope scope tool out_manifest)
     COMMENT "Stamping kernel families of scope ${scope}"
     USES_TERMINAL VERBATIM)
   add_custom_target(tune_stamp_${scope} DEPENDS "${_state}/stamp.done")
+  # The scope's internal targets in an IDE folder of their own; the tune* targets users build sit in
+  # cmake-tune/ (_tune_finalize).
+  set(_internal ${_bench} tune_stamp_${scope})
+  foreach(_family IN LISTS _families)
+    list(APPEND _internal tune_fixture_${_family} tune_fixture_identity_${_family})
+  endforeach()
+  set_target_properties(${_internal} PROPERTIES FOLDER "cmake-tune/${scope}")
 
   add_custom_target(tune-${scope}
     COMMAND ${tool} mint --manifest "${_manifest}"
     COMMENT "Tuning scope ${scope} on this machine"
     USES_TERMINAL VERBATIM)
   add_dependencies(tune-${scope} ${_bench})
-  add_test(NAME tune.${scope} COMMAND ${_bench} test)
+  set_target_properties(tune-${scope} PROPERTIES FOLDER cmake-tune)
+  # One CTest test per family, tune.<scope>.<family>, labelled tune and <scope>: `ctest -R <family>`
+  # and `ctest -L <scope>` select them (the project must call enable_testing()).
+  foreach(_family IN LISTS _families)
+    _tune_family_get(_shapes "${_family}" SHAPES)
+    set(_seats --family "${_family}")
+    if(_shapes)
+      set(_seats "")
+      foreach(_shape IN LISTS _shapes)
+        list(APPEND _seats --family "${_family}@${_shape}")
+      endforeach()
+    endif()
+    add_test(NAME tune.${scope}.${_family} COMMAND ${_bench} test ${_seats})
+    set_tests_properties(tune.${scope}.${_family} PROPERTIES LABELS "tune;${scope}")
+  endforeach()
 
   set(${out_manifest} "${_manifest}" PARENT_SCOPE)
 endfunction()

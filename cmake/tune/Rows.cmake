@@ -598,7 +598,8 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
     endforeach()
     target_include_directories(${_obj} PRIVATE ${includes})
     target_link_libraries(${_obj} PRIVATE tune::kernel ${link})
-    set_target_properties(${_obj} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+    # FOLDER: an IDE lists the rows under cmake-tune/, not beside the project's own targets.
+    set_target_properties(${_obj} PROPERTIES POSITION_INDEPENDENT_CODE ON FOLDER "cmake-tune/rows/${name}")
 
     set(_companion_args "")
     foreach(_prefix IN LISTS _companion_prefixes)
@@ -671,7 +672,7 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
   # copy lands a whole grid away from its row.
   set_source_files_properties(${_isolated} ${_relocated_copies} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
   add_library(tune_rows_${name} STATIC ${_isolated} ${_relocated_copies})
-  set_target_properties(tune_rows_${name} PROPERTIES LINKER_LANGUAGE CXX)
+  set_target_properties(tune_rows_${name} PROPERTIES LINKER_LANGUAGE CXX FOLDER "cmake-tune/rows")
   target_link_libraries(tune_rows_${name} INTERFACE ${link})
 
   _tune_family_set("${name}" ROWS "${_suffixes}")

@@ -46,4 +46,16 @@ e2e_expect_contains("output of the consumer's app" "${E2E_OUTPUT}" "total=500500
 # The generator's row joined the family in every way of loading cmake-tune.
 e2e_read(manifest "${bin}/tune/consumer/manifest.json")
 e2e_expect_contains("the generated row in the manifest" "${manifest}" "\"suffix\": \"unroll8\"")
+# Installing the consumer installs its program; cmake-tune's own files only where cmake-tune is the
+# top-level project (TUNE_INSTALL), never through a consumer.
+set(prefix "${WORK_DIR}/prefix")
+e2e_run(install MAY_FAIL COMMAND "${CMAKE_COMMAND}" --install "${bin}" --prefix "${prefix}")
+e2e_expect_equal("exit code of cmake --install" "${E2E_RC}" 0)
+e2e_expect_exists("${prefix}/bin/app")
+e2e_expect_absent("${prefix}/bin/tune")
+e2e_expect_absent("${prefix}/lib/cmake/Tune")
+e2e_expect_absent("${prefix}/include/tune")
+if(LOAD STREQUAL "find_package")
+  e2e_expect_exists("${prefix}/bin/app.tune.json")
+endif()
 e2e_finish()
