@@ -54,7 +54,7 @@ function(_tune_finalize)
 
   add_custom_target(tune
     COMMAND ${_tool} mint ${_manifests}
-    COMMENT "Tuning every kernel family on this machine"
+    COMMENT "Bringing the tuning of every kernel family up to date on this machine"
     USES_TERMINAL VERBATIM)
   add_dependencies(tune ${_benches})
   add_custom_target(tune-status
