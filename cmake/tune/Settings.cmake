@@ -26,6 +26,18 @@ set(TUNE_TARGET_CLASS "" CACHE STRING "Build for another CPU class: never measur
 # Reserved (docs/cmake-api.md): failed rows' files are kept whatever its value.
 option(TUNE_DEBUG "Reserved: failed candidates' artifacts are kept either way (docs/cmake-api.md)" OFF)
 
+# Refuses a build tree whose path holds a character CMake's add_custom_command will not take in an
+# OUTPUT ('#', '<', '>'): every step cmake-tune adds writes under the build tree, and without this
+# each one failed on its own with an error that did not say why.
+function(_tune_check_build_path)
+  string(REGEX MATCH "[#<>]" _bad "${CMAKE_BINARY_DIR}")
+  if(NOT _bad STREQUAL "")
+    message(FATAL_ERROR "cmake-tune: the build tree's path ${CMAKE_BINARY_DIR} contains '${_bad}', which CMake's "
+      "add_custom_command refuses in the files cmake-tune generates there. Configure in a folder whose path has no "
+      "'#', '<' or '>'.")
+  endif()
+endfunction()
+
 # "/$<CONFIG>" for multi-config generators (one sidecar and stamp set per configuration), else "".
 function(_tune_config_subdir out)
   get_property(_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)

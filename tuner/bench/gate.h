@@ -18,10 +18,6 @@
 
 namespace tune::bench {
 
-// Calls per row at the gate: a row right only on its first call, or one that keeps state between
-// calls, is caught by the second or third.
-inline constexpr int gate_calls = 3;
-
 struct row_gate {
   bool runnable = true;
   std::string why_not_runnable;  // "requires avx512f: not on this box"

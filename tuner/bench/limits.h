@@ -6,6 +6,10 @@
 
 namespace tune::bench {
 
+// Calls per row at the gate (gate.h): a row right only on its first call, or one that keeps state
+// between calls, is caught by the second or third.
+inline constexpr int gate_calls = 3;
+
 struct call_limits {
   // The fixture body up to fx.run: building inputs can be slow, never endless.
   double setup_s = 120;

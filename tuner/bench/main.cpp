@@ -6,7 +6,10 @@
 //                                       included; `@tune` events on stdout
 //   bench serve --family F              one family's supervised child (bench/supervised.h): what the
 //                                       two commands above run every row in
+#include <sys/prctl.h>
+
 #include <algorithm>
+#include <csignal>
 #include <limits>
 #include <cstdio>
 #include <cstdlib>
@@ -238,6 +241,9 @@ void event(const std::string& line) {
 }
 
 int cmd_race(const std::string& request_path, const std::string& out_path) {
+  // A race whose `tune` was killed (SIGKILL included, which it cannot catch) must not race on
+  // alone under PID 1; its families' children follow it the same way (serve.cpp).
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   const auto parsed = tune::util::read_json(request_path);
   if (!parsed) throw std::runtime_error(fmt::format("race request {} does not exist", request_path));
   check_request(*parsed, request_path);

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "box/classes.h"
+#include "mint/bench_call.h"
 #include "mint/incremental.h"
 #include "mint/policy.h"
 #include "mint/progress.h"
@@ -198,6 +199,10 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
     // Nothing to race, nothing to record: the sidecar stays as it is.
     show.note(fmt::format("cmake-tune: scope {}: nothing raced: {}; {}", m.scope, plan.why, all_hint));
     minted = true;  // for the summary: each family kept, and why
+  } else if (const auto foreign = races(action) && plan.families.empty() ? foreign_bench(m) : std::nullopt) {
+    // A mint that races nothing runs no bench, yet records the hash of the file at its path.
+    print_error(fmt::format("error: cmake-tune: scope {}: {}", m.scope, *foreign));
+    ok = false;
   } else if (races(action)) {
     const auto outcome = race_scope(m, box, file.doc ? &*file.doc : nullptr, show, plan);
     minted = outcome.wrote();

@@ -99,6 +99,12 @@ pid_t spawn(const spawn_options& options, const std::vector<std::pair<int, int>>
   const std::string& program = options.argv.front();
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  if (options.own_process_group) {
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
+  }
   for (const auto& [from, to] : dups) posix_spawn_file_actions_adddup2(&actions, from, to);
   if (options.cwd) posix_spawn_file_actions_addchdir_np(&actions, options.cwd->c_str());
 
@@ -120,10 +126,11 @@ pid_t spawn(const spawn_options& options, const std::vector<std::pair<int, int>>
   {
     scoped_affinity affinity(options.cpus, program);
     rc = program.find('/') == std::string::npos
-             ? posix_spawnp(&pid, program.c_str(), &actions, nullptr, argv.data(), envp)
-             : posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), envp);
+             ? posix_spawnp(&pid, program.c_str(), &actions, &attributes, argv.data(), envp)
+             : posix_spawn(&pid, program.c_str(), &actions, &attributes, argv.data(), envp);
   }
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   if (rc != 0) throw std::runtime_error("cannot start '" + program + "': " + errno_text(rc));
   return pid;
 }
@@ -184,6 +191,8 @@ spawn_result run_process(const spawn_options& options) {
   const std::optional<clock::time_point> deadline =
       options.timeout ? std::optional(start + *options.timeout) : std::nullopt;
   std::optional<clock::time_point> kill_at;
+  // A negative pid signals the child's process group.
+  const pid_t target = options.own_process_group ? -pid : pid;
   bool exited = false;
   int status = 0;
   rusage usage{};
@@ -199,11 +208,11 @@ spawn_result run_process(const spawn_options& options) {
     const auto now = clock::now();
     if (deadline && !result.timed_out && now >= *deadline) {
       result.timed_out = true;
-      ::kill(pid, SIGTERM);
+      ::kill(target, SIGTERM);
       kill_at = now + kill_grace;
     }
     if (kill_at && now >= *kill_at) {
-      ::kill(pid, SIGKILL);
+      ::kill(target, SIGKILL);
       kill_at.reset();
     }
     if (::poll(fds.data(), fds.size(), wait_ms) > 0) {
@@ -220,6 +229,8 @@ spawn_result run_process(const spawn_options& options) {
     const pid_t done = ::wait4(pid, &status, WNOHANG, &usage);
     if (done == pid) exited = true;
   }
+  // A leader that went at SIGTERM may leave members that ignored it: the deadline ends them all.
+  if (result.timed_out && options.own_process_group) ::kill(target, SIGKILL);
   // Output written just before exit is still in the pipes; grandchildren holding the write end
   // must not keep us here, so read only what is already there.
   if (out.read_end >= 0) {

@@ -21,6 +21,9 @@ struct spawn_options {
   bool capture_stdout = false;                       // else inherited
   bool capture_stderr = false;                       // else inherited
   std::optional<std::chrono::milliseconds> timeout;  // SIGTERM, then SIGKILL after a grace period
+  // The child leads a process group of its own, and the timeout signals the whole group: what it
+  // started (a shell's commands, say) dies with it instead of living on under PID 1.
+  bool own_process_group = false;
   // Called for each complete line of stdout as it arrives (only with capture_stdout).
   std::function<void(const std::string&)> on_stdout_line;
 };
