@@ -1,6 +1,10 @@
 #include "plan/clock.h"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <chrono>
+#include <map>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -10,28 +14,55 @@
 namespace tune::plan {
 namespace {
 
-// Busy and total jiffies of the listed CPUs.
-std::pair<double, double> cpu_jiffies(const std::vector<int>& cpus) {
-  std::istringstream stat(util::read_file_if_readable("/proc/stat").value_or(""));
+// Busy jiffies per CPU: user, nice, system, irq, softirq and steal (steal is time the hypervisor
+// gave to another guest, which this allocation's candidates would lose as well).
+std::map<int, double> busy_jiffies(const std::string& proc_stat) {
+  std::istringstream stat(proc_stat);
   std::string line;
-  double busy = 0, total = 0;
+  std::map<int, double> busy;
   while (std::getline(stat, line)) {
     if (line.rfind("cpu", 0) != 0 || line.size() < 4 || !std::isdigit(static_cast<unsigned char>(line[3]))) continue;
     std::istringstream in(line.substr(3));
     int cpu = -1;
-    in >> cpu;
-    bool wanted = false;
-    for (int c : cpus) wanted = wanted || c == cpu;
-    if (!wanted) continue;
-    double user, nice, system, idle, iowait, irq, softirq, steal;
-    in >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal;
-    busy += user + nice + system + irq + softirq + steal;
-    total += user + nice + system + idle + iowait + irq + softirq + steal;
+    double user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
+    in >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal;
+    busy[cpu] = user + nice + system + irq + softirq + steal;
   }
-  return {busy, total};
+  return busy;
+}
+
+// CPU time of this process and its reaped children, in jiffies (/proc/self/stat fields 14-17).
+double own_tree_jiffies() {
+  const std::string stat = util::read_file_if_readable("/proc/self/stat").value_or("");
+  const auto close = stat.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream in(stat.substr(close + 2));
+  std::string field;
+  double total = 0;
+  for (int i = 3; i <= 17 && in >> field; ++i) {
+    if (i >= 14) total += std::stod(field);
+  }
+  return total;
 }
 
 }  // namespace
+
+double other_busy_fraction(const std::string& stat_before, const std::string& stat_after, const std::vector<int>& cpus,
+                           double wall_s, double own_jiffies, double jiffies_per_s) {
+  if (cpus.empty() || wall_s <= 0) return 0;
+  const auto before = busy_jiffies(stat_before);
+  const auto after = busy_jiffies(stat_after);
+  const double interval = wall_s * jiffies_per_s;
+  double busy = 0;
+  for (int cpu : cpus) {
+    const auto b = before.find(cpu), a = after.find(cpu);
+    if (b == before.end() || a == after.end()) continue;
+    // A tickless CPU's counters are brought up to date in bursts: more than the interval is lag
+    // paid back, not work done in it.
+    busy += std::clamp(a->second - b->second, 0.0, interval);
+  }
+  return std::max(0.0, busy - own_jiffies) / (interval * static_cast<double>(cpus.size()));
+}
 
 double steady_clock_source::now_s() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -40,14 +71,20 @@ double steady_clock_source::now_s() {
 proc_load_monitor::proc_load_monitor(std::vector<int> cpus) : cpus_(std::move(cpus)) {}
 
 load_sample proc_load_monitor::sample() {
-  // 300 ms: long enough to see a compiler or another benchmark at 10 ms jiffy resolution, short
-  // enough to cost little of a 10 s budget. The search process itself sleeps meanwhile.
-  const auto before = cpu_jiffies(cpus_);
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  const auto after = cpu_jiffies(cpus_);
+  // One second: a 300 ms sample over 16 tickless CPUs read 26-28% busy on an idle VM (its CPUs'
+  // counters lag, and busy over busy + idle divides by what little they advanced). Measured
+  // against wall time × CPUs, without this process's own time, an idle machine reads about 0 and a
+  // compiler on 6 of 16 CPUs 37% (tests/unit/plan/unit-simulate.cpp).
+  const auto read = [] { return util::read_file_if_readable("/proc/stat").value_or(""); };
+  const std::string before = read();
+  const double own_before = own_tree_jiffies();
+  const auto t0 = std::chrono::steady_clock::now();
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  const std::string after = read();
+  const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   load_sample s;
-  const double total = after.second - before.second;
-  s.busy_fraction = total > 0 ? (after.first - before.first) / total : 0;
+  s.busy_fraction = other_busy_fraction(before, after, cpus_, wall_s, own_tree_jiffies() - own_before,
+                                        static_cast<double>(::sysconf(_SC_CLK_TCK)));
   s.loadavg1 = loadavg1();
   return s;
 }

@@ -2,6 +2,7 @@
 // Time and the machine's load, as the search sees them: injectable, so budget accounting and
 // busy-host handling are tested with a fake clock and fake samples.
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace tune::plan {
@@ -32,7 +33,13 @@ class load_monitor {
   virtual double loadavg1() = 0;
 };
 
-// Samples /proc/stat for the allocation's CPUs over a short interval (charged to the budget).
+// The share of the CPU time of `cpus` over `wall_s` that went to other processes, from two
+// /proc/stat readings `wall_s` apart: their busy jiffies (each CPU's capped at the interval)
+// less `own_jiffies` (this process tree's, which the search itself spent), over wall time × CPUs.
+double other_busy_fraction(const std::string& stat_before, const std::string& stat_after, const std::vector<int>& cpus,
+                           double wall_s, double own_jiffies, double jiffies_per_s);
+
+// Samples /proc/stat for the allocation's CPUs over one second (charged to the budget).
 class proc_load_monitor final : public load_monitor {
  public:
   explicit proc_load_monitor(std::vector<int> cpus);

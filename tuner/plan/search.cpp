@@ -56,7 +56,8 @@ class searcher {
     if (ctx_.cancel_requested()) return finish(search_status::cancelled, "cancelled before the baseline");
 
     if (!run_baseline()) return rec_;
-    space_ = build_knob_space(opt_.knobs, opt_.caller_env, *rec_.baseline, opt_.alloc.threads);
+    space_ =
+        opt_.space ? *opt_.space : build_knob_space(opt_.knobs, opt_.caller_env, *rec_.baseline, opt_.alloc.threads);
     rec_.knob_notes = space_.notes;
     for (const auto& axis : space_.axes) rec_.axes.push_back(axis.knob);
     rec_.plan_written_allowed = true;

@@ -34,6 +34,7 @@ struct search_options {
   int max_pairs = 8;                          // confirmation pairs per candidate when budget allows
   int max_aa_pairs = 9;                       // A/A pairs when the A/A term alone blocks a decision
   double busy_threshold = 0.25;               // busy_fraction above which the host is busy
+  std::optional<knob_space> space;            // the knobs to search; nullopt: from the baseline's report
 };
 
 // What the search runs on; tests pass fakes.

@@ -106,17 +106,17 @@ TEST_CASE("knobs: KNOBS entries are checked, user knobs parsed") {
   CHECK(parse_knob_request({"fftw_planner:patient"}, {}).fftw_patient);
 }
 
-TEST_CASE("knobs: thread values are 1, half and all of the allocation, each once") {
+TEST_CASE("knobs: thread values are the powers of two up to the allocation and the allocation, each once") {
   run_outcome baseline;
   baseline.facts = {{"openblas_threads", "8"}, {"omp_max_threads", "8"}};
   baseline.knobs_read = {{"fftw_threads", "1"}, {"fftw_planner", "estimate"}};
   const auto space = build_knob_space({}, {}, baseline, 8);
   std::vector<std::string> labels;
   for (const auto& v : space.axes.at(0).values) labels.push_back(v.label);
-  CHECK(labels == std::vector<std::string>{"8", "1", "4"});
+  CHECK(labels == std::vector<std::string>{"8", "1", "2", "4"});
   labels.clear();
   for (const auto& v : space.axes.at(2).values) labels.push_back(v.label);
-  CHECK(labels == std::vector<std::string>{"1", "2", "4"});
+  CHECK(labels == std::vector<std::string>{"1", "2", "4", "8"});
   CHECK(space.axes.at(5).knob == "omp_proc_bind");
   CHECK(space.axes.at(5).values.at(1).env.at("OMP_PLACES") == "cores");
 }

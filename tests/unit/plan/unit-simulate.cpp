@@ -1,0 +1,165 @@
+// The many-core simulator (plan/landscape.h): the real search on modelled programs, with a
+// simulated clock, so its outcomes are a function of the landscape and the seed. Also what a
+// many-core allocation changes outside the simulator: the thread axes and the busy check.
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "plan/allocation.h"
+#include "plan/landscape.h"
+
+using namespace tune::plan;
+
+namespace {
+
+using cost_fn = std::function<double(int omp, int fftw, const std::string& planner, const std::string& wait)>;
+
+// An 8-CPU program over omp_threads, fftw_threads, fftw_planner and omp_wait_policy; FFTW_MEASURE
+// plans for a second.
+landscape eight_cpus(const cost_fn& window_s, double noise_cv_pct) {
+  nlohmann::json points = nlohmann::json::array();
+  for (int omp : {1, 2, 4, 8})
+    for (int fftw : {1, 2, 4, 8})
+      for (const char* planner : {"estimate", "measure"})
+        for (const char* wait : {"unset", "passive"})
+          points.push_back({{"knobs",
+                             {{"omp_threads", std::to_string(omp)},
+                              {"fftw_threads", std::to_string(fftw)},
+                              {"fftw_planner", planner},
+                              {"omp_wait_policy", wait}}},
+                            {"window_s", window_s(omp, fftw, planner, wait)},
+                            {"setup_s", std::string(planner) == "measure" ? 1.0 : 0.05}});
+  const nlohmann::json doc = {
+      {"format", "tune-plan-landscape/1"},
+      {"cpus", 8},
+      {"noise_cv_pct", noise_cv_pct},
+      {"windows_per_run", 8},
+      {"process_start_s", 0.05},
+      {"knobs",
+       {{"omp_threads", {"1", "2", "4", "8"}},
+        {"fftw_threads", {"1", "2", "4", "8"}},
+        {"fftw_planner", {"estimate", "measure"}},
+        {"omp_wait_policy", {"unset", "passive"}}}},
+      {"baseline",
+       {{"omp_threads", "8"}, {"fftw_threads", "1"}, {"fftw_planner", "estimate"}, {"omp_wait_policy", "unset"}}},
+      {"points", points}};
+  return parse_landscape(doc.dump(), "test");
+}
+
+}  // namespace
+
+TEST_CASE("simulator: nothing beats the baseline by MIN_GAIN, and the search ends baseline") {
+  // Every point within 2% of the baseline, at 3% window noise.
+  const auto l = eight_cpus(
+      [](int omp, int fftw, const std::string& planner, const std::string& wait) {
+        return 0.05 * (1.0 - 0.005 * (omp % 3) - 0.004 * (fftw % 3) - (planner == "measure" ? 0.006 : 0) -
+                       (wait == "passive" ? 0.003 : 0));
+      },
+      3.0);
+  for (std::uint64_t seed : {1, 2, 3}) {
+    CAPTURE(seed);
+    const auto s = simulate_search(l, 120, seed);
+    CHECK(s.record.status == search_status::baseline);
+    CHECK_FALSE(s.record.winner);
+  }
+}
+
+TEST_CASE("simulator: the same seed gives the same search") {
+  const auto l = eight_cpus(
+      [](int omp, int fftw, const std::string&, const std::string&) { return 0.01 * omp + 0.02 / fftw; }, 5.0);
+  const auto a = simulate_search(l, 30, 7), b = simulate_search(l, 30, 7);
+  REQUIRE(a.record.runs.size() == b.record.runs.size());
+  for (std::size_t i = 0; i < a.record.runs.size(); ++i)
+    CHECK(a.record.runs[i].outcome.windows_s == b.record.runs[i].outcome.windows_s);
+  CHECK(a.q == b.q);
+}
+
+TEST_CASE("simulator: a landscape error names the field, the value and the fix") {
+  const std::string text = R"({"format": "tune-plan-landscape/1", "cpus": 4, "noise_cv_pct": 1, "windows_per_run": 4,
+    "process_start_s": 0.01, "knobs": {"omp_threads": ["1", "8"]}, "baseline": {"omp_threads": "1"}, "points": []})";
+  CHECK_THROWS_WITH_AS(parse_landscape(text, "l.json"),
+                       "landscape l.json: thread knob omp_threads has the value \"8\"; use thread counts from 1 to "
+                       "cpus (4)",
+                       std::runtime_error);
+}
+
+TEST_CASE("knobs: thread axes on a 16-CPU allocation offer 1, 2, 4, 8 and 16") {
+  system_view view;
+  for (int cpu = 0; cpu < 16; ++cpu) view.affinity.push_back(cpu);
+  const allocation alloc = detect_allocation(view, {});
+  REQUIRE(alloc.threads == 16);
+  run_outcome baseline;
+  baseline.facts = {{"openblas_threads", "16"}, {"omp_max_threads", "16"}};
+  baseline.knobs_read = {{"fftw_threads", "1"}, {"fftw_planner", "estimate"}};
+  const auto space = build_knob_space({}, {}, baseline, alloc.threads);
+  for (const char* knob : {"openblas_threads", "omp_threads", "fftw_threads"}) {
+    CAPTURE(knob);
+    std::set<std::string> labels;
+    for (const auto& axis : space.axes) {
+      if (axis.knob == knob)
+        for (const auto& v : axis.values) labels.insert(v.label);
+    }
+    CHECK(labels == std::set<std::string>{"1", "2", "4", "8", "16"});
+  }
+}
+
+namespace {
+
+// /proc/stat of 16 CPUs with these user, system and idle jiffies on each (the other fields fixed;
+// the aggregate "cpu" line, which the busy check does not read, zero).
+struct cpu_jiffies {
+  long user, system, idle;
+};
+std::string proc_stat(const std::function<cpu_jiffies(int cpu)>& jiffies) {
+  std::string text = "cpu  0 0 0 0 0 0 0 0 0 0\n";
+  for (int cpu = 0; cpu < 16; ++cpu) {
+    const auto j = jiffies(cpu);
+    text += "cpu" + std::to_string(cpu) + " " + std::to_string(j.user) + " 12 " + std::to_string(j.system) + " " +
+            std::to_string(j.idle) + " 31 0 7 0 0 0\n";
+  }
+  return text + "intr 123456\nctxt 987654\nbtime 1764868000\n";
+}
+
+std::vector<int> sixteen() {
+  std::vector<int> cpus;
+  for (int cpu = 0; cpu < 16; ++cpu) cpus.push_back(cpu);
+  return cpus;
+}
+
+}  // namespace
+
+TEST_CASE("busy check: an idle 16-CPU VM with tickless CPUs is not busy") {
+  // The pattern of the false refusals on an idle VM: over the sample only the CPU the search ran
+  // on advanced (2 user and 1 system jiffy, 2 of them the search's own, and 8 idle); the tickless
+  // idle CPUs' counters did not move. Busy over busy + idle read that as 3/11 = 27%.
+  const std::string before = proc_stat([](int cpu) { return cpu_jiffies{4000L + cpu, 900, 150000}; });
+  const std::string after = proc_stat([](int cpu) {
+    return cpu == 0 ? cpu_jiffies{4002, 901, 150008} : cpu_jiffies{4000L + cpu, 900, 150000};
+  });
+  const double busy = other_busy_fraction(before, after, sixteen(), 1.0, 2, 100);
+  CHECK(busy < search_options{}.busy_threshold);
+  CHECK(busy == doctest::Approx(1.0 / 1600));
+}
+
+TEST_CASE("busy check: a compiler on 6 of 16 CPUs is busy") {
+  const std::string before = proc_stat([](int cpu) { return cpu_jiffies{4000, 900, 150000L + cpu}; });
+  const std::string after = proc_stat([](int cpu) {
+    return cpu < 6 ? cpu_jiffies{4080, 920, 150000L + cpu} : cpu_jiffies{4000, 900, 150100L + cpu};
+  });
+  // 6 CPUs × (80 user + 20 system) jiffies over one second at 100 jiffies per second, less the
+  // search's own jiffy.
+  const double busy = other_busy_fraction(before, after, sixteen(), 1.0, 1, 100);
+  CHECK(busy > search_options{}.busy_threshold);
+  CHECK(busy == doctest::Approx(599.0 / 1600));
+}
+
+TEST_CASE("busy check: a counter that catches up more than the interval counts as the interval") {
+  const std::string before = proc_stat([](int) { return cpu_jiffies{4000, 900, 150000}; });
+  const std::string after = proc_stat([](int cpu) { return cpu_jiffies{cpu == 3 ? 4500L : 4000L, 900, 150000}; });
+  // CPU 3 reports 500 busy jiffies in a 100-jiffy second: at most the whole second was busy.
+  CHECK(other_busy_fraction(before, after, sixteen(), 1.0, 0, 100) == doctest::Approx(100.0 / 1600));
+}
