@@ -120,7 +120,7 @@ status_report status_of(const std::vector<std::filesystem::path>& manifests, con
     s.verdict_message = verdict.message;
     s.measured = measured_when(m);
     s.stamped = record.has_value();
-    s.tune_command = tune::tune_command(m);
+    s.tune_command = stamp::optimized_tune_command(m);
     for (const auto& f : m.families) {
       // What the stamp record says (stamp/describe.h): the same words as the header and the program.
       family_status fs;
@@ -164,13 +164,16 @@ int cmd_status(const scope_options& o, bool as_json, bool check) {
     if (s.multi_config) configs.insert(s.config);
   const bool by_config = configs.size() > 1;
   std::cout << stamp::status_header(by_config);
-  std::vector<std::string> untuned;
+  std::vector<manifest> manifests;
+  std::vector<stamp::scope_standing> standings;
   for (const auto& s : status.scopes) {
     for (const auto& [name, f] : s.families)
       std::cout << stamp::status_row(s.scope, name, f.stamped ? &*f.stamped : nullptr, s.verdict, s.measured,
                                      by_config ? s.config : "");
-    if (!s.complete) untuned.push_back(s.tune_command);
+    manifests.push_back(load_manifest(s.manifest));
   }
+  for (std::size_t i = 0; i < status.scopes.size(); ++i)
+    standings.push_back({&manifests[i], status.scopes[i].verdict, status.scopes[i].measured_here});
   for (const auto& s : status.scopes)
     for (const auto& [name, f] : s.families)
       if (!f.failed_rows.empty()) {
@@ -181,12 +184,7 @@ int cmd_status(const scope_options& o, bool as_json, bool check) {
       }
   for (const auto& s : status.scopes)
     if (s.verdict != "fresh") std::cout << fmt::format("\n{}: {}", s.scope, s.verdict_message);
-  if (!untuned.empty()) {
-    std::cout << "\n\nSome families run untuned code on this box. To tune them:\n";
-    for (const auto& c : untuned) std::cout << "  " << c << "\n";
-  } else {
-    std::cout << "\nEvery family runs a winner measured on this box.\n";
-  }
+  std::cout << stamp::status_closing(standings);
   return code;
 }
 

@@ -25,6 +25,11 @@ std::string why(const seat& s) {
   return out;
 }
 
+std::string stamped_why(const seat& s) {
+  if (s.from == source::sidecar && !s.adopted_from.empty()) return "sidecar, adopted from profile " + s.adopted_from;
+  return source_text(s);
+}
+
 std::string margin_text(const seat& s) { return s.margin_pct ? fmt::format("{:+.1f}%", *s.margin_pct) : "-"; }
 
 std::string time_text(const std::optional<double>& median_ns, const std::optional<std::string>& rate) {
@@ -52,6 +57,31 @@ std::string status_row(const std::string& scope, const std::string& family, cons
          fmt::format(fmt::runtime(status_format), scope, family, entry ? entry->suffix : "(not stamped yet)", verdict,
                      entry && entry->source == "sidecar" ? measured : "-",
                      entry ? time_text(entry->median_ns, entry->rate) : "-", entry ? entry->why : "-");
+}
+
+std::string optimized_tune_command(const manifest& m) {
+  if (m.optimized) return tune::tune_command(m);
+  manifest release = m;
+  release.config = "Release";
+  if (m.multi_config) return tune::tune_command(release);
+  return fmt::format("cmake -B {} -DCMAKE_BUILD_TYPE=Release && {}", m.build_dir.string(), tune::tune_command(release));
+}
+
+std::string status_closing(const std::vector<scope_standing>& scopes) {
+  std::string commands;
+  for (const auto& s : scopes) {
+    if (s.verdict == "fresh" && s.measured_here) continue;
+    const auto command = optimized_tune_command(*s.m);
+    if (commands.find("  " + command + "\n") != std::string::npos) continue;
+    if (!s.m->optimized)
+      commands += fmt::format(
+          "  (scope {}: {} builds without optimization, and timings of unoptimized code mean nothing; tune a "
+          "Release build)\n",
+          s.m->scope, s.m->config.empty() ? "this tree (no CMAKE_BUILD_TYPE)" : "configuration " + s.m->config);
+    commands += "  " + command + "\n";
+  }
+  if (commands.empty()) return "\nEvery family runs a winner measured on this box.\n";
+  return "\n\nSome families do not run a winner measured on this box. To tune them:\n" + commands;
 }
 
 std::string explain_line(const family_entry& entry, const std::string& verdict, const std::string& policy) {

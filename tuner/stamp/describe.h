@@ -5,7 +5,9 @@
 // therefore agree, after a demotion and for companions too.
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "manifest/manifest.h"
 #include "stamp/record.h"
 #include "stamp/seat.h"
 
@@ -18,6 +20,12 @@ namespace tune::stamp {
 //   "sidecar, adopted from profile x86-avx2", "profile x86-avx2", "fallback", "reference"
 // followed by "; <problem>" for each of the seat's problems.
 std::string why(const seat& s);
+
+// Where the row came from, without what a race measured of it: "sidecar", "sidecar, adopted from
+// profile x86-avx2", "profile x86-avx2", "fallback", "reference". The stamp header's words: a
+// re-mint that keeps the seat keeps the header, so nothing recompiles (the margin and times live
+// in stamp.json, stamp/record.h).
+std::string stamped_why(const seat& s);
 
 // "+7.2%" when the seat has a margin, else "-".
 std::string margin_text(const seat& s);
@@ -36,6 +44,23 @@ std::string companion_why(const companion_seat& c);
 std::string status_header(bool configs = false);
 std::string status_row(const std::string& scope, const std::string& family, const family_entry* entry,
                        const std::string& verdict, const std::string& measured, const std::string& config = "");
+
+// The command that tunes the scope meaningfully: tune_command(m) in an optimized tree; for an
+// unoptimized one (Debug), whose timings mean nothing, the Release configuration's, reconfiguring
+// a single-configuration tree first.
+std::string optimized_tune_command(const manifest& m);
+
+// A scope as `tune status` closes on it.
+struct scope_standing {
+  const manifest* m = nullptr;
+  std::string verdict;         // the sidecar's verdict now (sidecar/verdict.h)
+  bool measured_here = false;  // every family's stamp record says measured_here
+};
+
+// `tune status`'s last lines: "Every family runs a winner measured on this box." only when every
+// scope is fresh and measured here; else the command that tunes each scope that is not, and why an
+// unoptimized tree is tuned in another configuration.
+std::string status_closing(const std::vector<scope_standing>& scopes);
 
 // `tune explain`'s line for the stamped row, from the same entry.
 std::string explain_line(const family_entry& entry, const std::string& verdict, const std::string& policy);

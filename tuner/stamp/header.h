@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "manifest/manifest.h"
 #include "stamp/dispatch.h"
 #include "stamp/seat.h"
 #include "stamp/signature.h"
@@ -21,6 +22,10 @@ struct branch {
   // DISPATCH section.
   dispatch_table dispatch = {};
 };
+
+// The command a program's tune::status() names to tune the scope: tune_command(m) with the build
+// tree left as "<build dir>", so no binary carries the path of the tree it was built in.
+std::string program_tune_command(const manifest& m);
 
 // `companion_signatures` holds the signature of each of `chosen.companions`, index for index.
 // The public names are inline forwarders, unless TUNE_DEFINE_<family> is defined (the source

@@ -32,7 +32,7 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std:
                         const std::vector<std::filesystem::path>& depends_on) {
   scope_stamp result{verdict, verdict_message, policy, {}, 0};
   stamp_record record{m.scope, verdict, verdict_message, policy, {}};
-  const auto tune_command = tune::tune_command(m);
+  const auto tune_command = program_tune_command(m);
   // One header per public name: the seats of a family with SHAPES are consecutive in the manifest.
   for (std::size_t first = 0; first < m.families.size();) {
     const family_decl& family = m.families[first];

@@ -11,14 +11,15 @@
 namespace tune {
 
 struct family_status {
-  std::string name;       // the family's public name, "dot"
-  std::string suffix;     // the stamped row, "unroll4_avx2"
-  std::string source;     // "sidecar", "profile <class>", "fallback" or "reference"
-  double margin_pct = 0;  // measured gain over the fallback; meaningful only when has_margin
-  bool has_margin = false;
-  std::string tune_command;  // the command that tunes this family's scope on the build box
-  // Where the row came from and what the measurement says of it, as the stamp header's comment,
-  // `tune status` and the mint's summary say it: "sidecar, +7.2% over unroll4_base".
+  std::string name;    // the family's public name, "dot"
+  std::string suffix;  // the stamped row, "unroll4_avx2"
+  std::string source;  // "sidecar", "profile <class>", "fallback" or "reference"
+  // The command that tunes this family's scope, run in the build tree: "cmake --build <build dir>
+  // --target tune-<scope>" (no binary carries the tree's path).
+  std::string tune_command;
+  // Where the row came from, as the stamp header's comment says it: "sidecar", "sidecar, adopted
+  // from profile x86-avx2", "fallback". What the race measured of it (margin, time per call) is in
+  // the stamp record, which `tune status` prints: a re-mint that keeps the row recompiles nothing.
   std::string why;
   // The running CPU's class, for a family a DISPATCH binary bound at run time (tune/dispatch.h);
   // empty for a stamp fixed at build time.
