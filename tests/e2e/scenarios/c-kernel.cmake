@@ -72,9 +72,12 @@ endif()
 if(dot_after STREQUAL dot AND jacobi_after STREQUAL jacobi)
   e2e_mtimes(headers_after "${bin}/tune/include/tune/kernels")
   e2e_expect_same_mtimes("no seat moved: no stamp header is rewritten" "${headers_before}" "${headers_after}")
-  e2e_run(explain COMMAND "${NINJA}" -C "${bin}" -d explain app c_app)
-  e2e_expect_not_contains("no application source recompiles" "${E2E_OUTPUT}" "app.cpp.o")
-  e2e_expect_not_contains("not the C one either" "${E2E_OUTPUT}" "c_app.c.o")
+  # The stamp step runs again (the mint re-stamped), but its headers keep their mtimes, so ninja's
+  # restat skips every includer.
+  e2e_run(rebuild COMMAND "${NINJA}" -C "${bin}" app c_app)
+  e2e_expect_contains("the stamp step ran" "${E2E_OUTPUT}" "Stamping kernel families of scope stencils")
+  e2e_expect_not_contains("no application source recompiles" "${E2E_OUTPUT}" "object CMakeFiles/app.dir/app.cpp.o")
+  e2e_expect_not_contains("not the C one either" "${E2E_OUTPUT}" "object CMakeFiles/c_app.dir/c_app.c.o")
 else()
   message(STATUS "e2e: the re-mint moved a seat (dot ${dot} -> ${dot_after}, jacobi2d ${jacobi} -> ${jacobi_after}); "
     "the recompile check needs seats that hold")
