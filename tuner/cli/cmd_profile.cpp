@@ -1,10 +1,13 @@
 // `tune profile export`: what the `tune-profile-export` target runs (docs/profiles-and-policy.md
-// "Committed defaults profiles"). A thin layer over profile/export.h.
+// "Committed defaults profiles"); `tune profile merge` and `tune profile check`, for profiles
+// minted on a fleet of runners ("Profiles from a fleet"). A thin layer over profile/export.h and
+// profile/merge.h.
 #include "cli/cmd_profile.h"
 
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +19,7 @@
 #include "manifest/manifest.h"
 #include "mint/build_step.h"
 #include "profile/export.h"
+#include "profile/merge.h"
 #include "sidecar/verdict.h"
 
 namespace tune::cli {
@@ -54,6 +58,40 @@ int export_profiles(const export_args& a) {
   return code;
 }
 
+struct merge_args {
+  std::filesystem::path into;
+  std::vector<std::filesystem::path> profiles;
+  std::filesystem::path manifest;
+  bool replace = false;
+};
+
+int merge_profiles(const merge_args& a) {
+  std::optional<manifest> scope;
+  if (!a.manifest.empty()) scope = load_manifest(a.manifest);
+  try {
+    const auto lines = profile::merge(a.profiles, profile::merge_options{a.into, a.replace, scope ? &*scope : nullptr});
+    for (const auto& line : lines) fmt::print("cmake-tune: {}\n", line);
+    return 0;
+  } catch (const std::runtime_error& e) {  // merge_refused, or a profile that cannot be read or written
+    std::fprintf(stderr, "error: tune profile merge: %s; nothing was written\n", e.what());
+    return 1;
+  }
+}
+
+int check_profiles(const std::vector<std::filesystem::path>& manifests) {
+  int code = 0;
+  for (const auto& path : manifests) {
+    const auto m = load_manifest(path);
+    const auto problems = profile::check(m);
+    for (const auto& problem : problems) std::fprintf(stderr, "error: %s\n", problem.c_str());
+    if (problems.empty())
+      fmt::print("cmake-tune: scope {}: the profiles in {} are sound\n", m.scope, m.defaults.string());
+    else
+      code = 1;
+  }
+  return code;
+}
+
 }  // namespace
 
 void register_profile_commands(CLI::App& app) {
@@ -78,6 +116,23 @@ void register_profile_commands(CLI::App& app) {
       }
     exit_code() = export_profiles(*a);
   });
+
+  auto m = std::make_shared<merge_args>();
+  auto* merge_cmd = profile_cmd->add_subcommand(
+      "merge", "Place profiles exported on other runners as <dir>/<class>.tune-defaults.json");
+  merge_cmd->add_option("--into", m->into, "The scope's DEFAULTS folder")->required();
+  merge_cmd->add_option("--manifest", m->manifest,
+                        "A scope's manifest: every profile must be of its scope and VERSION");
+  merge_cmd->add_flag("--replace", m->replace, "A given profile replaces the folder's profile of its class");
+  merge_cmd->add_option("profiles", m->profiles, "The profiles to merge (tune-profile/1 files)")->required();
+  merge_cmd->callback([m] { exit_code() = merge_profiles(*m); });
+
+  auto manifests = std::make_shared<std::vector<std::filesystem::path>>();
+  auto* check_cmd = profile_cmd->add_subcommand(
+      "check", "Check a scope's committed profiles against the scope: families, rows, version, classes");
+  check_cmd->add_option("--manifest", *manifests, "A scope's manifest (tune/<scope>/manifest.json); repeatable")
+      ->required();
+  check_cmd->callback([manifests] { exit_code() = check_profiles(*manifests); });
 }
 
 }  // namespace tune::cli
