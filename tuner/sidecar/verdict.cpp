@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "box/features.h"
 #include "sidecar/format.h"
 #include "util/atomic_file.h"
 #include "util/elf.h"
@@ -104,6 +105,15 @@ std::optional<judgement> judge_bench(const context& c, const scope_record& scope
   return std::nullopt;
 }
 
+// Feature lists compared as sets; one that does not parse matches nothing.
+bool same_features(const std::string& recorded, const std::string& now) {
+  try {
+    return box::split(recorded) == box::split(now);
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+}
+
 std::optional<judgement> judge_box(const context& c, const provenance_record& provenance) {
   const std::string& box = provenance.box;
   if (box != c.want.box && provenance.applied_box != c.want.box)
@@ -111,16 +121,21 @@ std::optional<judgement> judge_box(const context& c, const provenance_record& pr
                      fmt::format("foreign_box: {} was measured on box \"{}\", not on this box \"{}\"; its winners for "
                                  "scope \"{}\" do not apply here; {}.",
                                  c.sidecar(), box, c.want.box, c.want.scope, c.remint())};
-  // The same box measured with other features (TUNE_FORCE_FEATURES then or now) is another box.
-  const auto& features = provenance.features;
-  if (!features || c.want.features.empty() || *features == c.want.features) return std::nullopt;
+  // One identity string covers boxes that differ in features (a hypervisor that hides AMX, or
+  // TUNE_FORCE_FEATURES then or now), so the features decide too, as sets: a sidecar that records
+  // none can only be trusted on a box that has none (docs/design/sidecar-and-verdicts.md).
+  const std::string recorded = provenance.features.value_or("");
+  if (same_features(recorded, c.want.features)) return std::nullopt;
   const std::string forced = provenance.forced_features.value_or("");
+  const std::string measured_with = provenance.features ? fmt::format("with features \"{}\"", recorded)
+                                                        : std::string("without recording its features");
   return judgement{
       verdict::foreign_box,
-      fmt::format("foreign_box: {} was measured on this box with features \"{}\"{}, but its features now "
-                  "are \"{}\"; its winners for scope \"{}\" do not apply; {}.",
-                  c.sidecar(), *features, forced.empty() ? "" : fmt::format(" (TUNE_FORCE_FEATURES={})", forced),
-                  c.want.features, c.want.scope, c.remint())};
+      fmt::format("foreign_box: {} was measured on box \"{}\" {}{}, but this box's features are \"{}\"; its "
+                  "winners for scope \"{}\" do not apply; {}.",
+                  c.sidecar(), provenance.box, measured_with,
+                  forced.empty() ? "" : fmt::format(" (TUNE_FORCE_FEATURES={})", forced), c.want.features, c.want.scope,
+                  c.remint())};
 }
 
 std::vector<std::string> families_without_entry(const context& c, const document& doc, const scope_record& scope) {

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include "../box/fake_cpus.h"
+#include "box/features.h"
 #include "sidecar/verdict.h"
 #include "sidecar_fixture.h"
 #include "util/elf.h"
@@ -167,15 +169,52 @@ TEST_CASE_FIXTURE(verdict_case, "foreign_box: this box measured with other featu
   doc["provenance"]["forced_features"] = "-avx2";
   const auto j = run();
   CHECK(j.v == verdict::foreign_box);
-  CHECK(j.message ==
-        "foreign_box: " + quoted_sidecar() +
-            " was measured on this box with features \"fma\" (TUNE_FORCE_FEATURES=-avx2), but its features "
-            "now are \"avx2;fma\"; its winners for scope \"mykernels\" do not apply; build the "
-            "\"tune-mykernels\" target to re-measure.");
+  CHECK(j.message == "foreign_box: " + quoted_sidecar() + " was measured on box \"" + test::box_a +
+                         "\" with features \"fma\" (TUNE_FORCE_FEATURES=-avx2), but this box's features are "
+                         "\"avx2;fma\"; its winners for scope \"mykernels\" do not apply; build the "
+                         "\"tune-mykernels\" target to re-measure.");
   doc["provenance"].erase("forced_features");
   doc["provenance"]["features"] = "avx2;fma";
   want.features = "fma";  // forced now, measured without
-  CHECK(run().message.find("with features \"avx2;fma\", but its features now are \"fma\"") != std::string::npos);
+  CHECK(run().message.find("with features \"avx2;fma\", but this box's features are \"fma\"") != std::string::npos);
+}
+
+// The same Xeon under two hypervisors, one hiding AMX's register state: one identity string, two
+// feature sets (tests/unit/box/fake_cpus.h builds them from CPUID bits).
+TEST_CASE_FIXTURE(verdict_case, "foreign_box: two boxes with one identity but different features") {
+  const auto cpu = {"sse4.2",   "avx",      "avx2",     "fma",      "bmi2",       "f16c",     "avx512f",
+                    "avx512dq", "avx512cd", "avx512bw", "avx512vl", "avx512vnni", "amx-tile", "amx-int8"};
+  const std::string hidden = box::join(box::features_from_cpuid(fake::cpu(cpu, fake::xcr0_avx512)));
+  const std::string exposed = box::join(box::features_from_cpuid(fake::cpu(cpu, fake::xcr0_amx)));
+  REQUIRE(hidden != exposed);
+  doc["provenance"]["features"] = hidden;
+  want.features = exposed;
+  const auto j = run();
+  CHECK(j.v == verdict::foreign_box);
+  CHECK(j.message.find("with features \"" + hidden + "\", but this box's features are \"" + exposed + "\"") !=
+        std::string::npos);
+  doc["provenance"]["features"] = exposed;
+  want.features = hidden;
+  CHECK(run().v == verdict::foreign_box);
+}
+
+TEST_CASE_FIXTURE(verdict_case, "features compare as sets: a box with none does not read a sidecar with some") {
+  want.features = "";
+  CHECK(run().v == verdict::foreign_box);
+  doc["provenance"]["features"] = "fma;avx2";  // another order, the same set
+  want.features = "avx2;fma";
+  CHECK(run().v == verdict::fresh);
+}
+
+TEST_CASE_FIXTURE(verdict_case, "foreign_box: a sidecar that records no features is not this box's") {
+  doc["provenance"].erase("features");
+  const auto j = run();
+  CHECK(j.v == verdict::foreign_box);
+  CHECK(j.message == "foreign_box: " + quoted_sidecar() + " was measured on box \"" + test::box_a +
+                         "\" without recording its features, but this box's features are \"avx2;fma\"; its winners "
+                         "for scope \"mykernels\" do not apply; build the \"tune-mykernels\" target to re-measure.");
+  want.features = "";
+  CHECK(run().v == verdict::fresh);
 }
 
 TEST_CASE_FIXTURE(verdict_case, "a sidecar adopted for this box (applied_box) is not foreign") {
