@@ -48,7 +48,9 @@ struct write_result {
 // Takes the lock, re-reads the current file (an unreadable one is kept under its own name and replaced),
 // copies it to `<sidecar>.bak`, replaces this scope's entries (dropping families that left the
 // scope; a declared companion's `kernels` entry is replaced by its new one or dropped), keeps every other scope's
-// entries, `runtime` and unknown keys, refreshes provenance, writes atomically and archives the result. When the
+// entries, `runtime` and unknown keys, refreshes provenance, writes atomically and archives the result (first
+// archiving what earlier mints left unarchived; a write that fails archives a `*.FAILED.json` stub, keeps the
+// `.bak` and rethrows). When the
 // previous file was measured on another box (provenance.box differs and provenance.applied_box does not name this box)
 // the other scopes' entries are dropped and the diff says so. Throws std::invalid_argument for an inconsistent update
 // (nothing is written) and std::runtime_error for I/O failures.

@@ -1,6 +1,7 @@
 #pragma once
 // Files that outlive a run are replaced atomically: a reader, a crash or `kill -9` sees the
 // old content or the new, never a mix. Every file the tool reads is read here too, bounded.
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -16,6 +17,30 @@ namespace tune::util {
 // path and the errno text on failure; the previous file is then untouched.
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
 
+// A file written beside its destination but not yet in place, for a caller that puts several files
+// in place together (the sidecar and its `.bak`, sidecar/store.cpp). Destroyed uncommitted, it
+// removes its temporary.
+class staged_file {
+ public:
+  // Writes `content` to a temporary beside `path` as write_file_atomic does; throws as it does.
+  staged_file(const std::filesystem::path& path, std::string_view content);
+  // What is at `path` now, held under a temporary name (a hard link: no space is needed), so that
+  // commit() can put it back after `path` was replaced; nullopt when nothing is there.
+  static std::optional<staged_file> hold(const std::filesystem::path& path);
+  staged_file(staged_file&& other) noexcept;
+  staged_file& operator=(staged_file&&) = delete;
+  staged_file(const staged_file&) = delete;
+  ~staged_file();
+
+  // Renames the temporary over the path and fsyncs the folder; throws naming the path.
+  void commit();
+
+ private:
+  struct held {};
+  staged_file(held, std::filesystem::path path, std::filesystem::path temp);
+  std::filesystem::path path_, temp_;
+};
+
 // Like write_file_atomic, but leaves the file (and its mtime) alone when it already holds
 // exactly `content`. Returns true when it wrote. Generated headers use this so an unchanged
 // stamp recompiles nothing.
@@ -24,6 +49,25 @@ bool write_file_if_changed(const std::filesystem::path& path, std::string_view c
 // Like write_file_atomic, but never replaces anything: returns false, writing nothing, when
 // `path` already exists. Archives use it so that no earlier file is ever overwritten.
 bool create_file_atomic(const std::filesystem::path& path, std::string_view content);
+
+// Every write leaves nothing behind when it fails; a process killed mid-write leaves its temporary,
+// `.<name>.<pid>.<n>.tmp`, beside the file. Each process's first write into a folder (any of the
+// writes above, write_file_if_changed even when it writes nothing) removes the temporaries there
+// that remove_stale_temporaries would, so every folder the tool writes into is cleared by its next
+// run there (docs/sidecar.md). Returns how many it removed; a missing folder has none. A temporary
+// is stale when its process no longer runs, or when it is older than stale_temporary_age (its pid
+// may have been reused): a write holds one for seconds, so a running writer's is never removed.
+int remove_stale_temporaries(const std::filesystem::path& folder);
+inline constexpr std::chrono::hours stale_temporary_age{1};
+
+// A seam for tests that inject faults into writes (tests/unit/util/unit-temp-sweep.cpp,
+// tests/unit/sidecar/unit-write-faults.cpp). The hook is called with the file being written at
+// each step; a nonzero errno it returns fails that step as the system would have. `sync` comes
+// after the rename (or link) that put the file in place: a hook that kills the process there is a
+// crash right after the rename.
+enum class write_step { write, rename, sync };
+using write_fault_hook = std::function<int(const std::filesystem::path& target, write_step step)>;
+void set_write_fault_hook(write_fault_hook hook);  // an empty hook injects nothing
 
 // The one way the tool reads a file (docs/design/hostile-inputs.md): only a regular file is read,
 // since a FIFO blocks its reader and /dev/zero never ends, and at most `max_bytes` of it. Every

@@ -1,13 +1,11 @@
 #include "util/file_lock.h"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
-#include <regex>
 #include <stdexcept>
 #include <system_error>
 
@@ -64,20 +62,5 @@ file_lock::file_lock(const fs::path& target, const std::string& holder,
 }
 
 file_lock::~file_lock() { ::close(fd_); }  // closing the descriptor releases the flock
-
-int remove_stale_temporaries(const fs::path& folder) {
-  static const std::regex pattern(R"(^\..+\.(\d{1,9})\.\d+\.tmp$)");
-  int removed = 0;
-  std::error_code ec;
-  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    std::smatch m;
-    if (!std::regex_match(name, m, pattern)) continue;
-    const long pid = std::stol(m[1].str());
-    if (pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM)) continue;  // still running
-    if (fs::remove(it->path(), ec)) ++removed;
-  }
-  return removed;
-}
 
 }  // namespace tune::util

@@ -26,8 +26,4 @@ class file_lock {
   double waited_s_ = 0;
 };
 
-// Removes the temporaries write_file_atomic leaves when its process is killed mid-write
-// (`.<name>.<pid>.<n>.tmp` in `folder`) whose process no longer runs. Returns how many it removed.
-int remove_stale_temporaries(const std::filesystem::path& folder);
-
 }  // namespace tune::util

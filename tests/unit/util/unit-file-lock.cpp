@@ -110,19 +110,6 @@ TEST_CASE("a process that waits for the lock is told who holds it, and how long 
   CHECK(*util::read_file(dir.path() / "mint.lock") == "pid me\n");
 }
 
-TEST_CASE("temporaries of processes that no longer run are removed, those of live ones kept") {
-  test::temp_dir dir;
-  const auto dead = dir.path() / ".app.tune.json.999999999.0.tmp";
-  const auto alive = dir.path() / (".app.tune.json." + std::to_string(::getpid()) + ".3.tmp");
-  const auto other = dir.path() / "notes.tmp";
-  for (const auto& f : {dead, alive, other}) util::write_file_atomic(f, "x");
-  CHECK(util::remove_stale_temporaries(dir.path()) == 1);
-  CHECK_FALSE(std::filesystem::exists(dead));
-  CHECK(std::filesystem::exists(alive));
-  CHECK(std::filesystem::exists(other));
-  CHECK(util::remove_stale_temporaries(dir.path() / "absent") == 0);
-}
-
 TEST_CASE("a temporary is never created through a link: a planted link at its name is not followed") {
   test::temp_dir dir;
   // The writer picks the names .<file>.<pid>.<n>.tmp, n counting up in this process: links planted at
