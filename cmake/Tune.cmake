@@ -187,6 +187,12 @@ endfunction()
   ``TIMEOUT``
     Seconds one call of a row may take before the row is killed and left out (default: 20 times
     the reference's own call at the gate, at least 2 s). docs/fixtures.md, "Time limits".
+  ``THREADS``
+    The size of every thread pool the bench knows (OpenMP, OpenBLAS, MKL, the ``fftw_threads``
+    knob) while the family is gated and raced: a whole number of threads, or ``all`` for the
+    CPUs of the allocation (default 1). Pools wait passively between calls. A seat raced with
+    ``all`` belongs to boxes with as many CPUs: a profile records it and a box with fewer races
+    the family instead of adopting it. docs/measurement.md, "Thread pools".
   ``GENERATOR``
     A command the configure step runs with the family's description (``tune-generate-request/1``)
     on standard input; the rows it prints (``tune-generate-proposals/1``) join the family after
@@ -200,10 +206,10 @@ endfunction()
 #]=======================================================================]
 function(tune_kernel_family name)
   cmake_parse_arguments(PARSE_ARGV 1 arg ""
-    "SCOPE;SIGNATURE;FIXTURE;TOLERANCE;REFERENCE;TIMEOUT;GENERATOR_TIMEOUT"
+    "SCOPE;SIGNATURE;FIXTURE;TOLERANCE;REFERENCE;TIMEOUT;GENERATOR_TIMEOUT;THREADS"
     "SOURCES;AXES;PERMUTATIONS;EXCLUDE;CONSTRAINTS;REFERENCE_SOURCES;FALLBACK;COMPANIONS;SHAPES;INCLUDES;LINK;GENERATOR")
   _tune_reject_unparsed(tune_kernel_family "${name}"
-    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, CONSTRAINTS, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT"
+    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, CONSTRAINTS, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, THREADS, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT"
     "${arg_UNPARSED_ARGUMENTS}")
   set(fn "tune_kernel_family(${name})")
   # A misspelt keyword after a list keyword lands in that list: name it as a keyword, not a file.
@@ -212,7 +218,7 @@ function(tune_kernel_family name)
       if(_token MATCHES "^[A-Z][A-Z_]+$" AND NOT TARGET "${_token}")
         message(FATAL_ERROR "${fn}: ${_kw} names '${_token}', which looks like a misspelt keyword; the keywords are "
           "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, CONSTRAINTS, REFERENCE, REFERENCE_SOURCES, "
-          "FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT.")
+          "FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, THREADS, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT.")
       endif()
     endforeach()
   endforeach()
@@ -261,6 +267,14 @@ function(tune_kernel_family name)
   if(DEFINED arg_TIMEOUT AND arg_TIMEOUT EQUAL 0)
     message(FATAL_ERROR "${fn}: TIMEOUT 0 would kill every row at its first call; give the seconds one call may "
       "take, e.g. TIMEOUT 10, or leave TIMEOUT out for the default.")
+  endif()
+  # Rows race with the pools they will run with, never with whatever the box's pools default to
+  # (docs/measurement.md, "Thread pools").
+  if(NOT DEFINED arg_THREADS)
+    set(arg_THREADS 1)
+  elseif(NOT arg_THREADS MATCHES "^(all|[1-9][0-9]*)$")
+    message(FATAL_ERROR "${fn}: THREADS '${arg_THREADS}' is not a number of threads; write THREADS <n> with n >= 1 "
+      "(e.g. THREADS 2), THREADS all for the allocation's CPUs, or leave THREADS out for 1.")
   endif()
   if("GENERATOR" IN_LIST arg_KEYWORDS_MISSING_VALUES)
     message(FATAL_ERROR "${fn}: GENERATOR names no command; write GENERATOR <command> [<arg>...], e.g. "
@@ -345,6 +359,7 @@ function(tune_kernel_family name)
   _tune_family_set("${name}" SIGNATURE "${arg_SIGNATURE}")
   _tune_family_set("${name}" TOLERANCE "${arg_TOLERANCE}")
   _tune_family_set("${name}" TIMEOUT "${arg_TIMEOUT}")
+  _tune_family_set("${name}" THREADS "${arg_THREADS}")
   _tune_family_set("${name}" FALLBACK "${_fallback}")
   _tune_family_set("${name}" SOURCES "${_sources};${_reference_sources}")
   _tune_family_set("${name}" FIXTURE "${_fixture}")

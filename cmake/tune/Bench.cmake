@@ -15,13 +15,18 @@
 # Linear in the rows: the row texts are gathered with _tune_text_add (tune/Rows.cmake).
 
 function(_tune_write_registry name fixture ret params)
-  foreach(_key SCOPE TOLERANCE FALLBACK COMPANIONS TIMEOUT ROWS REFERENCE SHAPES ROW_REQUIRES ROW_LINKAGES)
+  foreach(_key SCOPE TOLERANCE FALLBACK COMPANIONS TIMEOUT THREADS ROWS REFERENCE SHAPES ROW_REQUIRES ROW_LINKAGES)
     string(TOLOWER "${_key}" _var)
     _tune_family_get(_${_var} "${name}" ${_key})
   endforeach()
   set(_suffixes "${_rows}")
   if(_timeout STREQUAL "")
     set(_timeout 0)
+  endif()
+  # family_info::threads (tune/bench/registry.h): 0 for all.
+  set(_pool "${_threads}")
+  if(_pool STREQUAL "all")
+    set(_pool 0)
   endif()
   # Each timed function: the family's, then every companion with its signature, each a table.
   set(_timed "${name}")
@@ -116,7 +121,7 @@ ${_table}};
 
 const ::tune::bench::registrar tune_registered${_k}{::tune::bench::family_info{
     \"${_seat}\", \"${_tolerance}\", {${_chain}}, ::tune::bench::rows_of(tune_rows), &tune_make_driver${_k},
-    {${_companion_list}}, ${_timeout}}};
+    {${_companion_list}}, ${_timeout}, ${_pool}}};
 
 ")
     math(EXPR _k "${_k} + 1")
@@ -148,7 +153,7 @@ ${_tables}${_registrars}}  // namespace
   # tolerance, fallback chain, time limit, reference or companion must race the family again.
   string(REPLACE ";" "," _settings_fallback "${_fallback}")
   string(REPLACE ";" "," _settings_companions "${_companions}")
-  set(_settings "tolerance=${_tolerance} fallback=${_settings_fallback} timeout=${_timeout} reference=${_reference} \
+  set(_settings "tolerance=${_tolerance} fallback=${_settings_fallback} timeout=${_timeout} threads=${_threads} reference=${_reference} \
 companions=${_companion_list}${_settings_companions}")
   string(REPLACE "\\" "\\\\" _settings "${_settings}")
   string(REPLACE "\"" "\\\"" _settings "${_settings}")

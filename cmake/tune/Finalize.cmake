@@ -131,8 +131,8 @@ endfunction()
 # string(JSON), which parses the whole document again at each call: the rows come as text from
 # _tune_add_row_objects (tune/Rows.cmake).
 function(_tune_family_json out family)
-  foreach(_key SIGNATURE TOLERANCE FALLBACK SOURCES FIXTURE REFERENCE COMPANIONS TIMEOUT SHAPES GENERATOR_TRIGGER
-      GENERATOR_CONFIG ROW_RECORDS)
+  foreach(_key SIGNATURE TOLERANCE FALLBACK SOURCES FIXTURE REFERENCE COMPANIONS TIMEOUT THREADS SHAPES
+      GENERATOR_TRIGGER GENERATOR_CONFIG ROW_RECORDS)
     _tune_family_get(_${_key} "${family}" ${_key})
   endforeach()
   if(_TIMEOUT STREQUAL "")
@@ -151,6 +151,11 @@ function(_tune_family_json out family)
     list(APPEND _members "\"${_key}\": ${_q}")
   endforeach()
   list(APPEND _members "\"timeout_s\": ${_TIMEOUT}")
+  if(_THREADS STREQUAL "all")
+    list(APPEND _members "\"threads\": \"all\"")
+  else()
+    list(APPEND _members "\"threads\": ${_THREADS}")
+  endif()
   _tune_json_array(_q ${_FALLBACK})
   list(APPEND _members "\"fallback\": ${_q}")
   _tune_json_array(_q ${_SOURCES} ${_FIXTURE})

@@ -28,6 +28,7 @@
 #include <tune/bench/registry.h>
 
 #include "bench/gate.h"
+#include "bench/pools.h"
 #include "bench/result_json.h"
 #include "bench/serve.h"
 #include "bench/supervised.h"
@@ -354,6 +355,7 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   timer.close();
 
   answer.mint = tune::race::record_of(result);
+  const int cores = tune::bench::allocation_cpus();
   for (const auto& r : result.families) {
     for (std::size_t i = 0; i < raced.size(); ++i) {
       const auto& g = raced[i];
@@ -367,6 +369,8 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
       }
       tune::bench::add_same_code(table, same_codes[i]);
       if (g.session->work() > 0) table.work = tune::race::work_record{g.session->work(), g.session->work_unit()};
+      table.threads = g.info->threads;
+      table.cores = cores;
       answer.families[r.name] = std::move(table);
     }
   }

@@ -54,6 +54,7 @@ void family_session::close() {
 void family_session::start() {
   util::spawn_options options;
   options.argv = {bench_.string(), "serve", "--family", family_.name};
+  options.env = pool_environment(util::current_environment(), pool_size(family_.threads, allocation_cpus()));
   child_ = std::make_unique<util::supervised_child>(options);
   ++started_;
   referenced_.clear();

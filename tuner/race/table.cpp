@@ -166,6 +166,8 @@ void to_json(json& out, const race_table& t) {
   if (t.companions) out["companions"] = *t.companions;
   if (t.work) out["work"] = {{"amount", t.work->amount}, {"unit", t.work->unit}};
   if (t.counters_unavailable) out["counters_unavailable"] = *t.counters_unavailable;
+  if (t.threads) out["threads"] = *t.threads == 0 ? json("all") : json(*t.threads);
+  if (t.cores) out["cores"] = *t.cores;
   if (t.fixture_sha256) out["fixture_sha256"] = *t.fixture_sha256;
   if (t.measured) out["measured"] = *t.measured;
   if (t.tool) out["tool"] = *t.tool;
@@ -192,6 +194,9 @@ void from_json(const json& in, race_table& t) {
   if (const auto work = in.find("work"); work != in.end() && work->is_object())
     t.work = work_record{work->at("amount").get<double>(), work->at("unit").get<std::string>()};
   t.counters_unavailable = optional_member<std::map<std::string, std::string>>(in, "counters_unavailable");
+  if (const auto threads = in.find("threads"); threads != in.end())
+    t.threads = threads->is_string() && threads->get<std::string>() == "all" ? 0 : threads->get<int>();
+  t.cores = optional_member<int>(in, "cores");
   t.fixture_sha256 = optional_member<std::string>(in, "fixture_sha256");
   t.measured = optional_member<std::string>(in, "measured");
   t.tool = optional_member<std::string>(in, "tool");
@@ -202,7 +207,7 @@ void from_json(const json& in, race_table& t) {
                                      "drift_pct",       "note",       "ms",       "rows",
                                      "companion_races", "companions", "work",     "counters_unavailable",
                                      "fixture_sha256",  "tool",       "compiler", "noise_overridden",
-                                     "measured"});
+                                     "measured",        "threads",    "cores"});
 }
 
 mint_record record_of(const mint_result& r) {

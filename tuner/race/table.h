@@ -93,6 +93,9 @@ struct race_table {
   // The hardware events its rows' windows could not count, each with why (a VM without a PMU, the
   // box's perf_event_paranoid): never recorded as zeros.
   std::optional<std::map<std::string, std::string>> counters_unavailable;
+  // The bench's: the size of every thread pool its rows ran with (THREADS, bench/pools.h), 0 for
+  // THREADS all, and the CPUs of the allocation it raced in. Unset in tables raced before pools were set.
+  std::optional<int> threads, cores;
   // A family's companions: the race of each (rows gated against the reference's companion) and,
   // where a companion's race seated another row than the family's, that seat.
   std::optional<std::map<std::string, race_table>> companion_races;

@@ -74,6 +74,7 @@ struct family_info {
   std::unique_ptr<family_driver> (*make_driver)() = nullptr;
   std::vector<companion_info> companions;  // declaration order
   double timeout_s = 0;                    // TIMEOUT: seconds one call may take; 0: derived (bench/limits.h)
+  int threads = 1;                         // THREADS: each pool's size in the gate and the race; 0: all
 };
 
 // Families register themselves from the generated registry's static initializers.
