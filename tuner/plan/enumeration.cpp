@@ -62,18 +62,43 @@ std::string effective_key(const assignment& settings) {
   return key;
 }
 
-std::vector<proposal> first_stage(const knob_space& space) {
+std::vector<proposal> one_knob_moves(const knob_space& space, const choice& from, std::size_t axis) {
   std::vector<proposal> out;
-  const choice base(space.axes.size(), 0);
-  for (std::size_t a = 0; a < space.axes.size(); ++a) {
-    for (std::size_t v = 1; v < space.axes[a].values.size(); ++v) {
-      choice p = base;
-      p[a] = static_cast<int>(v);
-      out.push_back({p, "one-knob", "one knob away from the baseline"});
-    }
+  const bool from_baseline = std::all_of(from.begin(), from.end(), [](int v) { return v == 0; });
+  for (std::size_t v = 0; v < space.axes[axis].values.size(); ++v) {
+    if (static_cast<int>(v) == from[axis]) continue;
+    choice p = from;
+    p[axis] = static_cast<int>(v);
+    out.push_back({p, "one-knob",
+                   from_baseline ? "one knob away from the baseline"
+                                 : "one knob away from the incumbent (" + describe(space, from) + ")"});
   }
-  // Fully serial: every thread pool at one thread at once.
-  choice serial = base;
+  return out;
+}
+
+std::vector<std::vector<proposal>> one_knob_walks(const knob_space& space, const choice& from, std::size_t axis) {
+  std::vector<std::vector<proposal>> walks;
+  const auto moves = one_knob_moves(space, from, axis);
+  if (!space.axes[axis].threads) {
+    for (const auto& m : moves) walks.push_back({m});
+    return walks;
+  }
+  const auto count = [&](const choice& p) { return std::stoi(space.axes[axis].values[p[axis]].label); };
+  const int current = count(from);
+  std::vector<proposal> fewer, more;
+  for (const auto& m : moves) (count(m.point) < current ? fewer : more).push_back(m);
+  std::sort(fewer.begin(), fewer.end(),
+            [&](const proposal& x, const proposal& y) { return count(x.point) > count(y.point); });
+  std::sort(more.begin(), more.end(),
+            [&](const proposal& x, const proposal& y) { return count(x.point) < count(y.point); });
+  for (auto* walk : {&fewer, &more}) {
+    if (!walk->empty()) walks.push_back(std::move(*walk));
+  }
+  return walks;
+}
+
+std::optional<proposal> serial_point(const knob_space& space, const choice& from) {
+  choice serial = from;
   bool any = false;
   for (std::size_t a = 0; a < space.axes.size(); ++a) {
     if (!space.axes[a].threads) continue;
@@ -84,8 +109,8 @@ std::vector<proposal> first_stage(const knob_space& space) {
       }
     }
   }
-  if (any) out.push_back({serial, "serial", "every thread pool at one thread"});
-  return out;
+  if (!any || serial == from) return std::nullopt;
+  return proposal{serial, "serial", "every thread pool at one thread"};
 }
 
 namespace {
@@ -130,7 +155,8 @@ std::vector<proposal> neighbour_stage(const knob_space& space, const std::vector
   }
 
   // Thread pools compete for the same CPUs, so one pool's best size depends on another's: for
-  // each pair of pools, one-sided splits (1 and the most) and an even split (half and half).
+  // each pair of pools, one-sided splits (1 and the most) and an even split (half and half), beside
+  // the best point's other settings (the baseline's before any).
   for (std::size_t a = 0; a < axes; ++a) {
     for (std::size_t b = a + 1; b < axes; ++b) {
       if (!space.axes[a].threads || !space.axes[b].threads) continue;
@@ -138,10 +164,11 @@ std::vector<proposal> neighbour_stage(const knob_space& space, const std::vector
       const auto ends_b = thread_split_values(space.axes[b]);
       for (const auto& [va, vb] : {std::pair{ends_a.low, ends_b.high}, std::pair{ends_a.high, ends_b.low},
                                    std::pair{ends_a.half, ends_b.half}}) {
-        if (va <= 0 && vb <= 0) continue;  // both at the baseline's value: not a joint move
-        choice p(axes, 0);
+        const choice from = ranked.empty() ? choice(axes, 0) : ranked.front().point;
+        choice p = from;
         p[a] = va;
         p[b] = vb;
+        if (p == from) continue;  // not a move
         out.push_back({p, "joint", "thread pools " + space.axes[a].knob + " and " + space.axes[b].knob + " split"});
       }
     }

@@ -2,6 +2,7 @@
 // Which candidates the search proposes, in which order. Deterministic for the same knob space
 // and the same screening results, and versioned: a change to the order is a new version, and
 // the version is recorded in every report.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,7 +10,7 @@
 
 namespace tune::plan {
 
-inline constexpr const char* enumeration_version = "tune-plan-enum/2";
+inline constexpr const char* enumeration_version = "tune-plan-enum/3";
 
 // One point of the knob space: the index of the chosen value on each axis (0: the baseline's).
 using choice = std::vector<int>;
@@ -30,8 +31,19 @@ std::string describe(const knob_space& space, const choice& point);
 // resolve to the same effective settings and are run once.
 std::string effective_key(const assignment& settings);
 
-// Stage 1: one knob at a time away from the baseline, in axis order, then the fully serial point.
-std::vector<proposal> first_stage(const knob_space& space);
+// Stage 1, for one axis: every other value of `axis`, moved from `from`. The search takes the
+// axes in order, each from the incumbent (the best point screened so far that beats the
+// baseline, the baseline before any), so each knob is tried beside the moves that paid off.
+std::vector<proposal> one_knob_moves(const knob_space& space, const choice& from, std::size_t axis);
+
+// The same moves as walks away from `from`, each screened in order while its moves keep getting
+// faster: for a thread axis, fewer threads (nearest count first) and more threads, since a pool's
+// time mostly falls, then rises, with its thread count; for any other axis, one walk per value
+// (each is tried). On 64 CPUs a thread axis has 7 values and a walk often stops after two.
+std::vector<std::vector<proposal>> one_knob_walks(const knob_space& space, const choice& from, std::size_t axis);
+
+// After stage 1: `from` with every thread pool at one thread, if any axis offers it.
+std::optional<proposal> serial_point(const knob_space& space, const choice& from);
 
 struct screened {
   choice point;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <set>
 
 namespace tune::plan {
@@ -22,6 +23,10 @@ constexpr std::size_t refine_top = 6;
 constexpr std::size_t refine_processes = 9;
 // A new screening leader is re-screened until its objective is a median of this many processes.
 constexpr std::size_t challenge_processes = 3;
+// A stage-1 walk along a thread axis stops after this many consecutive moves each no faster than
+// the one before it: one is not enough, as a pool beside others is not always unimodal in its
+// count (8 OpenMP threads slower than 16 and 2 faster, bench/plan/landscapes/device-16.json).
+constexpr int walk_patience = 2;
 
 std::string seconds(double s) {
   char text[32];
@@ -90,24 +95,48 @@ class searcher {
   std::map<std::string, int> keys_;  // effective settings → candidate id (0: baseline)
   std::set<choice> proposed_;
   std::map<int, choice> points_;  // candidate id → point (screened candidates)
-  std::vector<int> single_ids_;   // stage-1 candidates that completed
+  // Stage-1 moves as one-knob moves from the baseline: each completed move's objective relative
+  // to the point it moved from, applied to the baseline's (what neighbour_stage predicts from).
+  std::vector<screened> singles_;
   std::vector<double> screen_walls_;
   std::map<int, std::vector<double>> screen_objectives_;  // candidate id → its screening processes
+  std::map<int, std::string> wisdom_;                     // candidate id → the wisdom its first process exported
+  std::optional<double> base_setup_s_;                    // the baseline's setup time
 
   double elapsed() { return ctx_.clock.now_s() - t0_; }
   double remaining() { return opt_.budget_s - elapsed(); }
   double run_cost() const { return baseline_wall_s_ * cost_margin; }
-  // A process of candidate `id`: its slowest so far, with the margin.
+  // A process of candidate `id` as it runs next: its slowest so far, with the margin. Once it has
+  // FFTW wisdom of its own, its processes start from that wisdom, and the planning beyond the
+  // baseline's setup is not paid again (FFTW_MEASURE planning took 1.2-1.8 s of a 2 s process on
+  // 16 CPUs, bench/plan/landscapes/make-landscapes.py).
   double process_cost(int id) const {
+    const bool reuses = wisdom_.count(id) > 0;
     double wall = 0;
     for (const auto& r : rec_.runs) {
-      if (r.candidate == id) wall = std::max(wall, r.outcome.wall_s);
+      if (r.candidate != id) continue;
+      double w = r.outcome.wall_s;
+      if (reuses && r.outcome.setup_s && base_setup_s_) w -= std::max(0.0, *r.outcome.setup_s - *base_setup_s_);
+      wall = std::max(wall, w);
     }
     return wall * cost_margin;
   }
+  // The wisdom a process of candidate `id` starts from: its own once it has some; for its first
+  // process, the leader's (the point most candidates move from, whose FFTW plans they share when
+  // they differ in other knobs: planning is then not paid again for every OpenBLAS or OpenMP
+  // count); else the initial wisdom. Every exported wisdom holds what its process started from.
+  std::optional<std::string> wisdom_for(int id) const {
+    if (const auto own = wisdom_.find(id); own != wisdom_.end()) return own->second;
+    const auto ranked = ranked_screened();
+    if (!ranked.empty() && ranked.front().objective_s < *rec_.baseline_objective_s) {
+      if (const auto leader = wisdom_.find(ranked.front().id); leader != wisdom_.end()) return leader->second;
+    }
+    return opt_.initial_wisdom;
+  }
   // A screening process: as long as the median screened so far (the baseline's before any).
   double screen_cost() const { return screen_walls_.empty() ? run_cost() : median(screen_walls_) * cost_margin; }
-  double recheck_cost() const { return uses_fftw_ ? run_cost() : 0; }
+  // The winner's wisdom re-check: one process of the candidate under FFTW_WISDOM_ONLY.
+  double recheck_cost(int id) const { return uses_fftw_ ? process_cost(id) : 0; }
   // What must stay free for a decision: the A/A pair, the minimum pairs against the leading
   // contender, the wisdom re-check. The contender is priced at its own process time once one
   // exists, else at the median screening process; before the first screening nothing is known
@@ -218,6 +247,7 @@ class searcher {
     }
     rec_.baseline = base.outcome;
     rec_.baseline_objective_s = base.objective_s;
+    base_setup_s_ = base.outcome.setup_s;
     uses_fftw_ = !base.outcome.fftw_plans.empty();
     if (base.outcome.result) {
       oracle_ = *base.outcome.result;
@@ -352,12 +382,11 @@ class searcher {
       return false;
     }
     const auto& r = launch(run_role::screen, id, with_settings(rec_.base_env, settings), std::min(hang_limit(), window),
-                           opt_.initial_wisdom, false);
+                           wisdom_for(id), false);
     candidate(id).setup_s = r.outcome.setup_s;
     candidate(id).peak_rss_kb = r.outcome.peak_rss_kb;
     if (record_screening(id, r)) {
       points_[id] = p.point;
-      if (p.stage == "one-knob") single_ids_.push_back(id);
       challenge_if_leader(id);
     }
     return true;
@@ -375,7 +404,7 @@ class searcher {
       const double window = remaining() - confirmation_reserve();
       if (window < process_cost(id) || check_cancel()) return;
       const auto& r = launch(run_role::screen, id, with_settings(rec_.base_env, candidate(id).settings),
-                             std::min(hang_limit(), window), opt_.initial_wisdom, false);
+                             std::min(hang_limit(), window), wisdom_for(id), false);
       if (!record_screening(id, r)) {
         points_.erase(id);
         return;
@@ -391,6 +420,7 @@ class searcher {
     if (!judge(c, r)) return false;
     auto& objectives = screen_objectives_[id];
     objectives.push_back(*r.objective_s);
+    if (r.outcome.wisdom && !r.outcome.wisdom->empty()) wisdom_.emplace(id, *r.outcome.wisdom);
     c.fate = candidate_fate::completed;
     c.objective_s = median(objectives);
     c.reason = "screened at " + per_window(*c.objective_s) + " per window" +
@@ -409,7 +439,7 @@ class searcher {
         const double window = remaining() - confirmation_reserve();
         if (window < screen_cost()) return;
         const auto& r = launch(run_role::screen, id, with_settings(rec_.base_env, candidate(id).settings),
-                               std::min(hang_limit(), window), opt_.initial_wisdom, false);
+                               std::min(hang_limit(), window), wisdom_for(id), false);
         if (!record_screening(id, r)) points_.erase(id);
       }
     }
@@ -426,29 +456,88 @@ class searcher {
     return ranked;
   }
 
+  // The point stage 1 moves from: the best screened point if it beats the baseline, else the
+  // baseline; with its objective.
+  std::pair<choice, double> incumbent() const {
+    const auto ranked = ranked_screened();
+    if (!ranked.empty() && ranked.front().objective_s < *rec_.baseline_objective_s)
+      return {ranked.front().point, ranked.front().objective_s};
+    return {choice(space_.axes.size(), 0), *rec_.baseline_objective_s};
+  }
+
+  // The screened candidate at `point` (0: none) and its screening objective.
+  int id_at(const choice& point) const {
+    for (const auto& [id, p] : points_) {
+      if (p == point) return id;
+    }
+    return 0;
+  }
+  std::optional<double> objective_at(const choice& point) const {
+    const int id = id_at(point);
+    return id ? rec_.candidates[static_cast<std::size_t>(id - 1)].objective_s : std::nullopt;
+  }
+
+  // Screens a batch in order; false when screening must stop, after recording the rest as not run.
+  bool screen_batch(const std::vector<proposal>& batch) {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (!screen_one(batch[i])) {
+        not_run(std::vector<proposal>(batch.begin() + static_cast<std::ptrdiff_t>(i) + 1, batch.end()));
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Records proposals screening stopped before (each once).
+  void not_run(const std::vector<proposal>& batch) {
+    for (const auto& p : batch) {
+      if (!proposed_.insert(p.point).second) continue;
+      add_candidate(settings_of(space_, p.point), describe(space_, p.point), p.stage, p.origin).reason =
+          cancelled_ ? "not run: the search was cancelled" : "not run: the budget ran out before it";
+    }
+  }
+
   void screen() {
-    std::vector<proposal> batch = first_stage(space_);
-    for (;;) {
-      bool stopped = false;
-      for (const auto& p : batch) {
-        if (stopped) {
-          if (proposed_.insert(p.point).second) {
-            add_candidate(settings_of(space_, p.point), describe(space_, p.point), p.stage, p.origin).reason =
-                cancelled_ ? "not run: the search was cancelled" : "not run: the budget ran out before it";
+    // Stage 1, one axis at a time, each from the incumbent: the moves that paid off stay in place
+    // while the next knob is tried. From the baseline alone, the one-knob moves of a 16-CPU
+    // allocation take about 20 processes, most of a 30 s budget, and there the gains are joint
+    // (docs/execution-plans.md, "Simulated many-core programs"). Axes with the fewest values
+    // first: the choice knobs (planner, wait policy) cost one or two processes each and carried the
+    // largest single gains on 16 CPUs, and every thread axis after them is tried beside them.
+    std::vector<std::size_t> order(space_.axes.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+      return space_.axes[x].values.size() < space_.axes[y].values.size();
+    });
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const std::size_t a = order[i];
+      const auto [from, from_objective] = incumbent();
+      for (const auto& walk : one_knob_walks(space_, from, a)) {
+        double previous = from_objective;
+        int worse = 0;  // consecutive moves no faster than the one before them
+        for (std::size_t k = 0; k < walk.size(); ++k) {
+          if (!screen_one(walk[k])) {
+            for (std::size_t rest = i; rest < order.size(); ++rest) not_run(one_knob_moves(space_, from, order[rest]));
+            return;
           }
-          continue;
+          const auto objective = objective_at(walk[k].point);
+          if (!objective) continue;  // failed, invalid, or the same settings as another point
+          choice single(space_.axes.size(), 0);
+          single[a] = walk[k].point[a];
+          singles_.push_back({single, id_at(walk[k].point), *rec_.baseline_objective_s * *objective / from_objective});
+          worse = *objective < previous ? 0 : worse + 1;
+          previous = *objective;
+          if (worse == walk_patience) break;
         }
-        stopped = !screen_one(p);
       }
-      if (stopped) return;
-      std::vector<screened> singles;
-      for (int single : single_ids_) {
-        if (points_.count(single)) singles.push_back({points_.at(single), single, *candidate(single).objective_s});
-      }
-      batch = neighbour_stage(space_, ranked_screened(), singles, *rec_.baseline_objective_s);
+    }
+    if (const auto serial = serial_point(space_, incumbent().first); serial && !screen_batch({*serial})) return;
+    for (;;) {
+      const auto batch = neighbour_stage(space_, ranked_screened(), singles_, *rec_.baseline_objective_s);
       const bool any_new =
           std::any_of(batch.begin(), batch.end(), [&](const proposal& p) { return !proposed_.count(p.point); });
       if (!any_new) return refine();
+      if (!screen_batch(batch)) return;
     }
   }
 
@@ -462,7 +551,7 @@ class searcher {
       const auto& r = launch_baseline(role, timeout);
       return r.objective_s;
     }
-    const auto& r = launch(role, id, env, timeout, opt_.initial_wisdom, false);
+    const auto& r = launch(role, id, env, timeout, wisdom_for(id), false);
     auto& c = candidate(id);
     if (!judge(c, r)) {
       c.reason = "in confirmation: " + c.reason;
@@ -492,7 +581,7 @@ class searcher {
       // Pairs beyond the minimum keep room for what follows; the minimum is tried on expected costs.
       const bool minimum_met = static_cast<int>(conf.pairs.size()) >= min_pairs;
       if (minimum_met ? remaining() - pair_cost < keep_s
-                      : remaining() - pair_cost / cost_margin < recheck_cost() / cost_margin) {
+                      : remaining() - pair_cost / cost_margin < recheck_cost(id) / cost_margin) {
         break;
       }
       if (check_cancel()) break;
@@ -539,7 +628,7 @@ class searcher {
     }
     if (check_cancel()) return false;
     if (rec_.aa_pairs.empty()) run_aa_pair();
-    auto conf = confirm_candidate(id, run_cost(), recheck_cost());
+    auto conf = confirm_candidate(id, run_cost(), recheck_cost(id));
     const bool won = conf.verdict.established;
     rec_.confirmations.push_back(conf);
     if (won && settle_winner(id)) {
@@ -691,10 +780,10 @@ class searcher {
     bool any_decided = false, any_promising = false;
     for (std::size_t i = 0; i < contenders.size(); ++i) {
       const int id = contenders[i];
-      const double keep = i + 1 < contenders.size()
-                              ? min_pairs * (run_cost() + cost_of(contenders[i + 1])) + recheck_cost()
-                              : recheck_cost();
-      if (i > 0 && remaining() < min_pairs * (run_cost() + cost_of(id)) + recheck_cost()) {
+      const double keep = i + 1 < contenders.size() ? min_pairs * (run_cost() + cost_of(contenders[i + 1])) +
+                                                          std::max(recheck_cost(id), recheck_cost(contenders[i + 1]))
+                                                    : recheck_cost(id);
+      if (i > 0 && remaining() < min_pairs * (run_cost() + cost_of(id)) + recheck_cost(id)) {
         candidate(id).reason += "; not confirmed: the budget was spent";
         break;
       }
@@ -713,7 +802,7 @@ class searcher {
       });
     };
     while (!fastest_established() && static_cast<int>(rec_.aa_pairs.size()) < opt_.max_aa_pairs && blocked() &&
-           remaining() >= 2 * run_cost() + recheck_cost()) {
+           remaining() >= 2 * run_cost() + recheck_cost(contenders.front())) {
       if (check_cancel()) return finish(search_status::cancelled, cancel_reason());
       if (!run_aa_pair()) break;
       for (auto& conf : rec_.confirmations) {

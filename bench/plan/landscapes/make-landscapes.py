@@ -18,9 +18,9 @@ synthetic-8.json, synthetic-64.json: a parametric program of three phases (an Op
 OpenMP loop, an FFT), each Amdahl-scaled in its pool's threads with a per-thread sync cost;
 OpenMP threads that spin (wait policy not passive) slow the other two phases in proportion to how
 far the pools oversubscribe the CPUs; FFTW_MEASURE makes the FFT 40% faster and costs 1-2 s of
-planning; binding helps a small OpenMP pool and hurts a full one. Its best point moves four knobs
-at once. Its work is scaled so that a baseline process takes about as long as the device's
-(0.77 s: 8 windows and start-up).
+planning; binding helps a small OpenMP pool and hurts a full one. Its best points move four (8
+CPUs) and six (64 CPUs) knobs at once. Its work is scaled so that a baseline process takes about
+as long as the device's (0.77 s: 8 windows and start-up).
 """
 import itertools
 import json
@@ -192,7 +192,7 @@ def synthetic(cpus, work):
     return knobs, base, cost
 
 
-k, b, c = synthetic(8, 0.05)
+k, b, c = synthetic(8, 0.025)
 write("synthetic-8.json", 8, 3.0, 8, 0.05, k, b, c)
 k, b, c = synthetic(64, 0.03)
 write("synthetic-64.json", 64, 4.0, 8, 0.15, k, b, c)

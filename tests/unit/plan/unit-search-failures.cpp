@@ -2,6 +2,8 @@
 // settings the program ignores, and environments that conflict with the allocation.
 #include <doctest/doctest.h>
 
+#include <set>
+
 #include "plan_rig.h"
 
 using namespace tune::plan;
@@ -71,7 +73,8 @@ TEST_CASE("oracle: a faster candidate with different output is removed, whatever
   };
   t.program.output_scale = [](const fake_settings& s) { return s.planner == "measure" ? 1.001 : 1.0; };
   const auto r = t.run();
-  const auto& wrong = rig::find(r, "fftw_planner=measure");
+  // Stage 1 tries the planner from the incumbent, omp_threads=1.
+  const auto& wrong = rig::find(r, "omp_threads=1, fftw_planner=measure");
   CHECK(wrong.fate == tune::plan::candidate_fate::invalid);
   CHECK(wrong.reason == "output differs from the oracle: relative deviation 0.001 exceeds rel=1e-09");
   REQUIRE(wrong.validation);
@@ -203,15 +206,26 @@ TEST_CASE("wisdom: a winner whose wisdom does not reproduce its plans in a fresh
         std::string::npos);
 }
 
-TEST_CASE("wisdom: every candidate starts from the same initial wisdom") {
+TEST_CASE("wisdom: the baseline starts from the initial wisdom, a candidate from the leader's, then its own") {
   rig t;
   t.options.initial_wisdom = "(fftw-wisdom initial)";
-  t.run();
-  for (const auto& request : t.runner.requests) {
+  t.program.window_s = [](const fake_settings& s, int) { return s.planner == "measure" ? 0.008 : 0.010; };
+  const auto r = t.run();
+  REQUIRE(r.winner);
+  std::set<int> started;
+  for (std::size_t i = 0; i < r.runs.size(); ++i) {
+    const auto& request = t.runner.requests[i];
     if (request.wisdom_only) continue;
     REQUIRE(request.wisdom_in);
-    CHECK(*request.wisdom_in == "(fftw-wisdom initial)");
+    const int id = r.runs[i].candidate;
+    if (id == 0) {
+      CHECK(*request.wisdom_in == "(fftw-wisdom initial)");
+    } else if (!started.insert(id).second) {
+      // Its own (the fake exports its planner's wisdom): FFTW_MEASURE is not planned again.
+      CHECK(*request.wisdom_in == "(fftw-wisdom " + t.program.resolve(request.env).planner + ")");
+    }
   }
+  CHECK(rig::setting(r.selected, "TUNE_KNOB_FFTW_PLANNER") == "measure");
 }
 
 TEST_CASE("cache: a cached plan is re-confirmed against the baseline before it is the answer") {

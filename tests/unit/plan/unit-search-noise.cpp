@@ -93,9 +93,9 @@ TEST_CASE("noisy baseline: of two established candidates the faster one wins, no
                           s.wait == "unset" && s.bind == "unset";
     const bool omp1 = s.omp == 1 && s.fftw == 1 && s.planner == "estimate" && s.wait == "unset" && s.bind == "unset";
     double cost = 0.010;
-    if (s.omp == 2 && s.openblas == 2 && s.fftw == 2 && s.planner == "estimate" && s.wait == "unset" &&
+    if (s.omp == 1 && s.openblas == 2 && s.fftw == 2 && s.planner == "estimate" && s.wait == "unset" &&
         s.bind == "unset") {
-      cost = 0.006;
+      cost = 0.006;  // reached from omp_threads=1 (stage 1 moves from the incumbent)
     }
     if (omp1) cost = 0.007;
     // The baseline's processes next to the slower candidate's happen to run twice as slow, so
@@ -112,7 +112,7 @@ TEST_CASE("noisy baseline: of two established candidates the faster one wins, no
     if (!c.verdict.established) continue;
     ++established;
     const auto& d = r.candidates[static_cast<std::size_t>(c.candidate - 1)].description;
-    if (d == "fftw_threads=2") gain_fftw = c.verdict.median_gain;
+    if (d.find("fftw_threads=2") != std::string::npos) gain_fftw = c.verdict.median_gain;
     if (d == "omp_threads=1") gain_omp = c.verdict.median_gain;
   }
   REQUIRE(established == 2);

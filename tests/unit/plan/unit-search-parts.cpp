@@ -126,8 +126,16 @@ TEST_CASE("enumeration: deterministic, and every point of the finite set is reac
   baseline.facts = {{"openblas_threads", "2"}, {"omp_max_threads", "2"}};
   baseline.knobs_read = {{"fftw_threads", "1"}, {"fftw_planner", "estimate"}};
   const auto space = build_knob_space({}, {}, baseline, 2);
-  const auto a = first_stage(space);
-  const auto b = first_stage(space);
+  const choice base(space.axes.size(), 0);
+  const auto a = one_knob_moves(space, base, 1);
+  const auto b = one_knob_moves(space, base, 1);
+  REQUIRE(a.size() == 1);
+  CHECK(a.front().point == choice{0, 1, 0, 0, 0, 0});
+  choice from = base;
+  from[3] = 1;
+  CHECK(one_knob_moves(space, from, 1).front().point == choice{0, 1, 0, 1, 0, 0});
+  CHECK(serial_point(space, base)->point == choice{1, 1, 0, 0, 0, 0});
+  CHECK(serial_point(space, from)->point == choice{1, 1, 0, 1, 0, 0});
   REQUIRE(a.size() == b.size());
   for (std::size_t i = 0; i < a.size(); ++i) CHECK(a[i].point == b[i].point);
   const auto points = all_points(space);
@@ -150,8 +158,11 @@ TEST_CASE("enumeration: neighbours are proposed in the order the single moves pr
   // other move costs 20%.
   std::vector<screened> singles;
   int id = 1;
-  for (const auto& p : first_stage(space)) {
-    if (p.stage != "one-knob") continue;
+  std::vector<proposal> moves;
+  for (std::size_t a = 0; a < space.axes.size(); ++a) {
+    for (const auto& p : one_knob_moves(space, choice(space.axes.size(), 0), a)) moves.push_back(p);
+  }
+  for (const auto& p : moves) {
     double objective = 12;
     if (p.point[1] == 1) objective = 5;
     if (p.point[3] == 1) objective = 4;
