@@ -15,6 +15,7 @@
 #include "sidecar/diff.h"
 #include "sidecar/history.h"
 #include "stamp/describe.h"
+#include "stamp/describe_rows.h"
 #include "util/json_file.h"
 
 namespace tune::cli {
@@ -76,6 +77,21 @@ void print_mint(const sidecar::tree_mint& l) {
   std::cout << indented(sidecar::describe_changes(*l.since), "        ");
 }
 
+// The list as `--json` gives it: each seat's rate a number and a unit, from the work its mint's
+// own race table declares (the archive keeps the rate as text, as the history shows it).
+nlohmann::json mints_json(const std::vector<sidecar::tree_mint>& mints) {
+  auto out = nlohmann::json::array();
+  for (const auto& l : mints) {
+    auto& j = out.emplace_back(l);
+    if (!l.mint.doc) continue;
+    for (const auto& [family, seat] : l.seats) {
+      const auto* race = l.mint.doc->race_of(family);
+      j["seats"][family]["rate"] = stamp::rate_json(race ? race->work : std::nullopt, seat.median_ns);
+    }
+  }
+  return out;
+}
+
 // A mint named by its number in the list, its archive stamp or its archive file's name; a stamp
 // two entries share (two scopes, or "~2", in one millisecond) is refused with their numbers.
 const sidecar::tree_mint& find_mint(const history_list& h, const std::string& name) {
@@ -129,8 +145,10 @@ int cmd_history(const scope_options& o, const std::vector<std::string>& diff, bo
     return 0;
   }
   if (as_json) {
-    std::cout << util::json_text(nlohmann::json{
-                     {"format", "tune-history/1"}, {"box", h.box}, {"archive", h.archive.string()}, {"mints", h.mints}})
+    std::cout << util::json_text(nlohmann::json{{"format", "tune-history/2"},
+                                                {"box", h.box},
+                                                {"archive", h.archive.string()},
+                                                {"mints", mints_json(h.mints)}})
               << "\n";
     return 0;
   }

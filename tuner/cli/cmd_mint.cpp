@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <ranges>
 #include <set>
 #include <sstream>
 
@@ -22,6 +23,7 @@
 #include "sidecar/format.h"
 #include "sidecar/verdict.h"
 #include "stamp/describe.h"
+#include "stamp/describe_rows.h"
 #include "stamp/write.h"
 #include "util/json_file.h"
 #include "util/json_members.h"
@@ -47,6 +49,8 @@ struct family_status {
   bool tuned = false;                                    // stamped from this box's sidecar
   bool measured_here = false;                            // and measured on it (stamp::family_entry)
   std::map<std::string, race::row_failure> failed_rows;  // "<function>__<suffix>" -> stage, detail
+  std::optional<race::work_record> work;                 // the fixture's work per call, for the rate
+  std::optional<stamp::generated_rows> generated;        // the rows its GENERATOR proposed
 };
 
 struct scope_status {
@@ -75,7 +79,8 @@ void to_json(nlohmann::json& out, const family_status& f) {
          {"demoted", e ? util::or_null(e->demoted) : nlohmann::json()},
          {"demoted_margin_pct", e ? util::or_null(e->demoted_margin_pct) : nlohmann::json()},
          {"median_ns", e ? util::or_null(e->median_ns) : nlohmann::json()},
-         {"rate", e ? util::or_null(e->rate) : nlohmann::json()},
+         {"rate", e ? stamp::rate_json(f.work, e->median_ns) : nlohmann::json()},
+         {"generated", f.generated ? nlohmann::json(*f.generated) : nlohmann::json()},
          {"problems", e ? e->problems : std::vector<std::string>{}},
          {"tuned", f.tuned},
          {"measured_here", f.measured_here},
@@ -127,6 +132,8 @@ status_report status_of(const std::vector<std::filesystem::path>& manifests, con
       if (record && record->families.count(f.name)) fs.stamped = record->families.at(f.name);
       fs.tuned = fs.stamped && fs.stamped->source == "sidecar";
       if (file.doc) fs.failed_rows = sidecar::failed_rows(*file.doc, f.name);
+      if (const auto* race = file.doc ? file.doc->race_of(f.name) : nullptr) fs.work = race->work;
+      fs.generated = stamp::read_generated_rows(stamp::generate_meta_path(s.sidecar, f));
       fs.measured_here = fs.stamped && fs.stamped->measured_here;
       s.complete = s.complete && fs.tuned;
       s.measured_here = s.measured_here && fs.measured_here;
@@ -183,20 +190,38 @@ int cmd_status(const scope_options& o, bool as_json, bool check) {
           std::cout << fmt::format("  {:<32} {}: {}\n", row, why.stage, why.detail);
       }
   for (const auto& s : status.scopes)
+    for (const auto& [name, f] : s.families)
+      if (f.generated && !f.generated->basis.empty())
+        std::cout << fmt::format("\n{}: {} row(s) proposed by its GENERATOR (tune explain {}): {}\n", name,
+                                 f.generated->basis.size(), name,
+                                 fmt::join(std::views::keys(f.generated->basis), ", "));
+  for (const auto& s : status.scopes)
     if (s.verdict != "fresh") std::cout << fmt::format("\n{}: {}", s.scope, s.verdict_message);
   std::cout << stamp::status_closing(standings);
   return code;
 }
 
-int cmd_verdict(const scope_options& o) {
+// `tune verdict`: per scope, whether its sidecar counts for this build and why; --json gives
+// {"box", "scopes": [{"scope", "config", "multi_config", "sidecar", "verdict", "verdict_message"}]}.
+int cmd_verdict(const scope_options& o, bool as_json) {
   const auto box = box::this_box();
   bool fresh = true;
+  auto doc = nlohmann::json{{"box", box.identity}, {"scopes", nlohmann::json::array()}};
   for (const auto& path : find_manifests(o)) {
     const auto m = load_manifest(path);
     const auto v = judge(m, box);
     fresh = fresh && v.v == sidecar::verdict::fresh;
-    std::cout << fmt::format("{}: {}\n", m.scope, v.message);
+    if (as_json)
+      doc["scopes"].push_back({{"scope", m.scope},
+                               {"config", m.config},
+                               {"multi_config", m.multi_config},
+                               {"sidecar", sidecar_path(m).string()},
+                               {"verdict", sidecar::to_string(v.v)},
+                               {"verdict_message", v.message}});
+    else
+      std::cout << fmt::format("{}: {}\n", m.scope, v.message);
   }
+  if (as_json) std::cout << util::json_text(doc) << "\n";
   return fresh ? 0 : exit_not_fresh;
 }
 
@@ -221,8 +246,11 @@ void print_counters(const race::race_table& race) {
   }
 }
 
-// The sidecar's race table of a family, as `tune explain` shows it under "last race".
-void print_last_race(const race::race_table& race, const std::filesystem::path& sidecar) {
+// The sidecar's race table of a family, as `tune explain` shows it under "last race": the timed
+// rows fastest first with the middle half of their rounds (the report's order), then the others;
+// a row the family's GENERATOR proposed says so, with the generator's basis.
+void print_last_race(const race::race_table& race, const std::filesystem::path& sidecar,
+                     const stamp::generated_rows* generated) {
   const auto or_unknown = [](const std::string& v) { return v.empty() ? std::string("?") : v; };
   if (race.timed() || race.adopted())
     std::cout << fmt::format("\nlast race ({}): winner {} over fallback {}, verdict {}, need {:.1f}%\n",
@@ -237,9 +265,18 @@ void print_last_race(const race::race_table& race, const std::filesystem::path& 
     return race.work && row.median_ns ? fmt::format(" {:>16}", race::rate_text(*race.work, *row.median_ns))
                                       : std::string(race.work ? 17 : 0, ' ');
   };
-  std::cout << fmt::format("\n  {:<24} {:>12} {:>12} {:>7}{}  {}\n", "row", "median ns", "best ns", "rounds",
-                           race.work ? fmt::format(" {:>16}", "rate") : std::string(), "");
-  for (const auto& [suffix, row] : race.rows) {
+  std::cout << fmt::format("\n  {:<24} {:>12} {:>12} {:>7}{}  {:<28}  {}\n", "row", "median ns", "best ns", "rounds",
+                           race.work ? fmt::format(" {:>16}", "rate") : std::string(), "spread (middle half)", "");
+  auto order = stamp::rows_by_time(race);
+  for (const auto& [suffix, row] : race.rows)
+    if (!row.median_ns) order.push_back(suffix);
+  for (const auto& suffix : order) {
+    const auto& row = race.rows.at(suffix);
+    const auto proposed = [&] {
+      if (!generated) return;
+      if (const auto it = generated->basis.find(suffix); it != generated->basis.end())
+        std::cout << fmt::format("  {:<24} proposed by the GENERATOR: {}\n", "", it->second);
+    };
     const auto* failure = row.last_fail_reason ? &*row.last_fail_reason : nullptr;
     const auto diagnostic = [failure] {
       if (!failure || failure->diagnostic.empty()) return;
@@ -249,16 +286,20 @@ void print_last_race(const race::race_table& race, const std::filesystem::path& 
     if (row.same_code_as) {
       std::cout << fmt::format("  {:<24} same code as {}{}\n", suffix, *row.same_code_as,
                                race::time_of(race, suffix) ? ", raced for both" : "");
+      proposed();
       continue;
     }
     if (row.rejected) {
       std::cout << fmt::format("  {:<24} {}: {}\n", suffix, failure ? "failed" : "rejected", *row.rejected);
       diagnostic();
+      proposed();
       continue;
     }
     const auto num = [](const std::optional<double>& v) { return v ? fmt::format("{:.1f}", *v) : std::string("-"); };
-    std::cout << fmt::format("  {:<24} {:>12} {:>12} {:>7}{}  {}\n", suffix, num(row.median_ns), num(row.best_ns),
-                             row.rounds.value_or(0), rate(row), suffix == race.winner ? "<- winner" : "");
+    std::cout << fmt::format("  {:<24} {:>12} {:>12} {:>7}{}  {:<28}  {}\n", suffix, num(row.median_ns),
+                             num(row.best_ns), row.rounds.value_or(0), rate(row), stamp::spread_text(row),
+                             suffix == race.winner ? "<- winner" : "");
+    proposed();
     if (row.carried_from)
       std::cout << fmt::format("  {:<24} measured by the mint of {}, not this one (tune mint --only-new)\n", "",
                                *row.carried_from);
@@ -287,6 +328,7 @@ struct explain_report {
   std::string verdict_now, verdict_message_now;
   bool changed_since_stamp = false;  // the verdict message differs from the stamp's
   std::optional<race::race_table> last_race;
+  std::optional<stamp::generated_rows> generated;  // the rows its GENERATOR proposed
 };
 
 void to_json(nlohmann::json& out, const explain_report& r) {
@@ -296,6 +338,7 @@ void to_json(nlohmann::json& out, const explain_report& r) {
          {"reference", r.reference},
          {"fallback_chain", r.fallback_chain},
          {"stamped", r.stamped ? nlohmann::json(*r.stamped) : nlohmann::json()},
+         {"generated", r.generated ? nlohmann::json(*r.generated) : nlohmann::json()},
          {"stamp_verdict", r.stamped ? nlohmann::json(r.stamp_verdict) : nlohmann::json()},
          {"policy", r.stamped ? nlohmann::json(r.policy) : nlohmann::json()},
          {"sidecar", r.sidecar.string()},
@@ -303,6 +346,9 @@ void to_json(nlohmann::json& out, const explain_report& r) {
          {"verdict_message_now", r.verdict_message_now},
          {"changed_since_stamp", r.changed_since_stamp},
          {"last_race", r.last_race ? nlohmann::json(*r.last_race) : nlohmann::json()}};
+  // The stamp record keeps the seat's rate as text; every JSON output gives it as a number.
+  if (r.stamped)
+    out["stamped"]["rate"] = stamp::rate_json(r.last_race ? r.last_race->work : std::nullopt, r.stamped->median_ns);
 }
 
 std::optional<explain_report> explain_of(const scope_options& o, const std::string& family) {
@@ -329,6 +375,7 @@ std::optional<explain_report> explain_of(const scope_options& o, const std::stri
     }
     const auto file = sidecar::load(r.sidecar);
     if (const auto* race = file.doc ? file.doc->race_of(family) : nullptr) r.last_race = *race;
+    r.generated = stamp::read_generated_rows(stamp::generate_meta_path(r.sidecar, *decl));
     return r;
   }
   return std::nullopt;
@@ -352,8 +399,8 @@ int cmd_explain(const scope_options& o, const std::string& family, bool as_json)
     const auto seats = shape_seats(o, family);
     if (seats.empty()) throw std::runtime_error(fmt::format("no scope declares a family '{}'", family));
     if (as_json)
-      throw std::runtime_error(fmt::format("family {} has a seat per shape; give one of {} with --json", family,
-                                           fmt::join(seats, ", ")));
+      throw std::runtime_error(
+          fmt::format("family {} has a seat per shape; give one of {} with --json", family, fmt::join(seats, ", ")));
     for (std::size_t i = 0; i < seats.size(); ++i) {
       if (i) std::cout << "\n";
       if (const int rc = cmd_explain(o, seats[i], false)) return rc;
@@ -377,7 +424,11 @@ int cmd_explain(const scope_options& o, const std::string& family, bool as_json)
     std::cout << fmt::format(
         "\nsince the stamp: {}\n  The binary runs what it was stamped with until the next build.\n",
         r->verdict_message_now);
-  if (r->last_race) print_last_race(*r->last_race, r->sidecar);
+  if (r->last_race) print_last_race(*r->last_race, r->sidecar, r->generated ? &*r->generated : nullptr);
+  if (r->generated && !r->last_race && !r->generated->basis.empty()) {
+    std::cout << "\nproposed by the GENERATOR, not raced yet:\n";
+    for (const auto& [suffix, basis] : r->generated->basis) std::cout << fmt::format("  {:<24} {}\n", suffix, basis);
+  }
   return 0;
 }
 
@@ -385,7 +436,7 @@ int cmd_explain(const scope_options& o, const std::string& family, bool as_json)
 
 void register_mint_commands(CLI::App& app) {
   static scope_options mint_opts, status_opts, verdict_opts, explain_opts;
-  static bool when_needed = false, as_json = false, check = false, explain_json = false;
+  static bool when_needed = false, as_json = false, check = false, explain_json = false, verdict_json = false;
   static std::string family;
 
   auto* mint = app.add_subcommand(
@@ -451,7 +502,8 @@ void register_mint_commands(CLI::App& app) {
                                      "Whether the sidecar counts for this build, per scope, and why "
                                      "(exit 3 when a scope is not fresh)");
   add_scope_options(verdict, verdict_opts);
-  verdict->callback([] { exit_code() = cmd_verdict(verdict_opts); });
+  verdict->add_flag("--json", verdict_json, "Machine-readable: per scope, the verdict and its message");
+  verdict->callback([] { exit_code() = cmd_verdict(verdict_opts, verdict_json); });
 
   auto* explain =
       app.add_subcommand("explain", "Why a family got its row: the stamp order step by step and the race table");

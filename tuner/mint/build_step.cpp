@@ -19,6 +19,7 @@
 #include "profile/ladder.h"
 #include "sidecar/format.h"
 #include "sidecar/verdict.h"
+#include "stamp/describe_rows.h"
 #include "stamp/dispatch.h"
 #include "stamp/write.h"
 #include "util/error_text.h"
@@ -108,7 +109,8 @@ race_plan selected_race(const manifest& m, const family_selection& only, const s
     } else
       plan.unmeasured.push_back(family.name);
   }
-  if (!plan.unmeasured.empty()) plan.why_unmeasured = verdict.message;
+  // Printed while tuning: the verdict without its advice to build the tune target.
+  if (!plan.unmeasured.empty()) plan.why_unmeasured = stamp::verdict_without_advice(verdict.message);
   return plan;
 }
 
@@ -150,13 +152,13 @@ race_plan plan_of(scope_action action, const manifest& m, const sidecar::loaded&
       return plan;
     }
     case scope_action::race_release_unmeasured: {
-      auto plan =
-          full_race(m, "a release build (TUNE_RELEASE=ON) stamps only winners measured here: " + verdict.message);
+      auto plan = full_race(m, "a release build (TUNE_RELEASE=ON) stamps only winners measured here: " +
+                                   stamp::verdict_without_advice(verdict.message));
       keep_unchanged(plan, m, file, box, all, plan.why);
       return plan;
     }
     default: {
-      auto plan = residue_plan(coverage, verdict.message);
+      auto plan = residue_plan(coverage, stamp::verdict_without_advice(verdict.message));
       keep_unchanged(plan, m, file, box, false, plan.why);
       return plan;
     }

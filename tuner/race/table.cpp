@@ -28,7 +28,7 @@ double nan_if_null(const json& in, const char* key) {
 
 }  // namespace
 
-std::string rate_text(const work_record& w, double ns) {
+rate_value rate_of(const work_record& w, double ns) {
   double per_s = w.amount / ns * 1e9;
   const char* prefix = "";
   for (const char* p : {"k", "M", "G", "T"}) {
@@ -37,7 +37,12 @@ std::string rate_text(const work_record& w, double ns) {
     prefix = p;
   }
   const std::string unit = w.unit == "flop" ? "FLOP" : w.unit == "byte" ? "B" : w.unit;
-  return fmt::format("{:.{}f} {}{}/s", per_s, per_s < 10 ? 2 : per_s < 100 ? 1 : 0, prefix, unit);
+  return {per_s, fmt::format("{}{}/s", prefix, unit)};
+}
+
+std::string rate_text(const work_record& w, double ns) {
+  const auto r = rate_of(w, ns);
+  return fmt::format("{:.{}f} {}", r.value, r.value < 10 ? 2 : r.value < 100 ? 1 : 0, r.unit);
 }
 
 std::string counters_unavailable_text(const std::map<std::string, std::string>& why) {

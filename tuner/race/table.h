@@ -30,8 +30,15 @@ struct work_record {
   std::string unit;
 };
 
-// "3.12 GFLOP/s", "870 MB/s", "1.50 Gadd/s": `w` per call at `ns` per call, with the SI prefix
-// that keeps the number between 1 and 1000 (k to T). A unit "flop" is written FLOP, "byte" B.
+// `w` per call at `ns` per call as a number and its unit, with the SI prefix that keeps the number
+// between 1 and 1000 (k to T): {3.1234, "GFLOP/s"}. A unit "flop" is written FLOP, "byte" B.
+struct rate_value {
+  double value = 0;
+  std::string unit;
+};
+rate_value rate_of(const work_record& w, double ns);
+
+// "3.12 GFLOP/s", "870 MB/s", "1.50 Gadd/s": rate_of() as text, three significant digits.
 std::string rate_text(const work_record& w, double ns);
 
 // "branch_misses, cache_misses, cycles and instructions: this CPU or VM has no such hardware event
