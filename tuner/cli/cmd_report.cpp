@@ -15,6 +15,7 @@
 #include "sidecar/format.h"
 #include "sidecar/history.h"
 #include "sidecar/verdict.h"
+#include "stamp/describe_rows.h"
 #include "stamp/write.h"
 #include "util/atomic_file.h"
 #include "util/utc_time.h"
@@ -65,8 +66,9 @@ int cmd_report(const scope_options& o, std::filesystem::path out) {
     s.sidecar = sidecar_path(m);
     s.doc = file.doc ? &*file.doc : nullptr;
     for (const auto& f : m.families) {
-      report::family_view v{f.name, s.doc ? s.doc->race_of(f.name) : nullptr, nullptr};
+      report::family_view v{f.name, s.doc ? s.doc->race_of(f.name) : nullptr, nullptr, std::nullopt};
       if (stamped && stamped->families.count(f.name)) v.stamped = &stamped->families.at(f.name);
+      v.generated = stamp::read_generated_rows(stamp::generate_meta_path(s.sidecar, f));
       s.families.push_back(v);
     }
     s.history = sidecar::mints_of(history, s.scope, s.config);

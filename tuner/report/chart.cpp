@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "report/markup.h"
@@ -35,7 +36,69 @@ std::string tags_of(const race::race_table& race, const timed_row& r) {
 
 std::string ns(double v) { return fmt::format("{:.1f} ns", v); }
 
+// The round values 1, 2 and 5 times a power of 10: the smallest at or above `v` (up) or the
+// largest at or below it.
+double round_up(double v) {
+  const double p = std::pow(10.0, std::floor(std::log10(v)));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * p >= v * (1 - 1e-9)) return m * p;
+  return 10 * p;
+}
+double round_down(double v) {
+  const double p = std::pow(10.0, std::floor(std::log10(v)));
+  for (double m : {5.0, 2.0, 1.0})
+    if (m * p <= v * (1 + 1e-9)) return m * p;
+  return p;
+}
+
 }  // namespace
+
+double time_axis::at(double v) const {
+  if (hi <= lo) return 0;
+  const double f = log ? std::log(std::max(v, lo) / lo) / std::log(hi / lo) : (v - lo) / (hi - lo);
+  return std::clamp(f, 0.0, 1.0);
+}
+
+time_axis axis_for(double min_ns, double max_ns) {
+  time_axis a;
+  if (!(max_ns > 0)) return a;  // nothing timed above 0: a unit axis
+  if (min_ns > 0 && max_ns >= 10 * min_ns) {
+    a.log = true;
+    a.lo = round_down(min_ns);
+    a.hi = round_up(max_ns);
+    for (double v = a.lo; v <= a.hi * (1 + 1e-9); v = round_up(v * 1.5)) a.ticks.push_back(v);
+    // More than 8 ticks crowd the axis: powers of 10 only (and the ends).
+    if (a.ticks.size() > 8) {
+      std::vector<double> decades{a.lo};
+      for (double v = std::pow(10.0, std::ceil(std::log10(a.lo))); v < a.hi; v *= 10)
+        if (v > a.lo) decades.push_back(v);
+      decades.push_back(a.hi);
+      a.ticks = decades;
+    }
+    return a;
+  }
+  // Linear, with about four steps of a round size; from 0 unless the rows sit far from it.
+  const bool zoom = min_ns > 0 && min_ns > (max_ns - min_ns);
+  const double step = round_up((zoom ? max_ns - min_ns : max_ns) / 4);
+  // Whole multiples of the step, each computed afresh: no sum of steps drifting off the round value.
+  const double first = zoom ? std::floor(min_ns / step * (1 + 1e-9)) : 0;
+  const double last = std::max(first + 1, std::ceil(max_ns / step * (1 - 1e-9)));
+  for (double k = first; k <= last; ++k) a.ticks.push_back(k * step);
+  a.lo = a.ticks.front();
+  a.hi = a.ticks.back();
+  return a;
+}
+
+std::string tick_text(double v) {
+  const auto short_number = [](double x) {
+    // Round values: no trailing zeros, and no float noise such as 0.30000000000000004.
+    return fmt::format("{}", std::round(x * 1000) / 1000);
+  };
+  if (v >= 1e9) return short_number(v / 1e9) + " s";
+  if (v >= 1e6) return short_number(v / 1e6) + " ms";
+  if (v >= 1e3) return short_number(v / 1e3) + " µs";
+  return short_number(v) + " ns";
+}
 
 std::string race_chart(const race::race_table& race, const std::string& title) {
   std::vector<timed_row> rows;
@@ -46,11 +109,15 @@ std::string race_chart(const race::race_table& race, const std::string& title) {
   std::sort(rows.begin(), rows.end(), [](const timed_row& a, const timed_row& b) {
     return *a.row->median_ns != *b.row->median_ns ? *a.row->median_ns < *b.row->median_ns : a.suffix < b.suffix;
   });
-  double top_ns = 0;
-  for (const auto& r : rows)
-    top_ns = std::max({top_ns, *r.row->median_ns, r.row->q3_ns.value_or(0), r.row->best_ns.value_or(0)});
-  top_ns = top_ns > 0 ? top_ns * 1.08 : 1;
-  const auto x = [&](double v) { return plot_left + plot_width * std::clamp(v / top_ns, 0.0, 1.0); };
+  double max_ns = 0, min_ns = *rows.front().row->median_ns;
+  for (const auto& r : rows) {
+    const auto& row = *r.row;
+    max_ns = std::max({max_ns, *row.median_ns, row.q3_ns.value_or(0), row.best_ns.value_or(0)});
+    min_ns =
+        std::min({min_ns, *row.median_ns, row.q1_ns.value_or(*row.median_ns), row.best_ns.value_or(*row.median_ns)});
+  }
+  const auto axis = axis_for(min_ns, max_ns);
+  const auto x = [&](double v) { return plot_left + plot_width * axis.at(v); };
   const double height = top + row_height * static_cast<double>(rows.size()) + axis_height;
 
   std::string svg = fmt::format(
@@ -88,15 +155,16 @@ std::string race_chart(const race::race_table& race, const std::string& title) {
   const double axis_y = top + row_height * static_cast<double>(rows.size()) + 4;
   svg += fmt::format("<g class=\"axis\"><line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\"/>", plot_left,
                      plot_left + plot_width, axis_y, axis_y);
-  for (int k = 0; k <= 4; ++k) {
-    const double v = top_ns * k / 4;
+  for (const double v : axis.ticks)
     svg += fmt::format(
-        "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\"/><text x=\"{0:.1f}\" "
+        "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\"/><text class=\"tick\" x=\"{0:.1f}\" "
         "y=\"{3:.1f}\">{4}</text>",
-        x(v), axis_y, axis_y + 4, axis_y + 17, v >= 100 ? fmt::format("{:.0f}", v) : fmt::format("{:.3g}", v));
-  }
-  svg += fmt::format("<text class=\"unit\" x=\"{}\" y=\"{:.1f}\">ns per call</text></g>\n</svg>\n", label_right,
-                     axis_y + 17);
+        x(v), axis_y, axis_y + 4, axis_y + 17, tick_text(v));
+  svg += fmt::format("<text class=\"unit\" x=\"{}\" y=\"{:.1f}\">time per call{}</text></g>\n</svg>\n", label_right,
+                     axis_y + 17,
+                     axis.log      ? " (log scale)"
+                     : axis.lo > 0 ? " (axis from " + tick_text(axis.lo) + ")"
+                                   : "");
   return svg;
 }
 

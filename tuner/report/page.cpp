@@ -18,6 +18,7 @@ h1 { font-size: 22px; margin: 20px 0 8px; } h2 { font-size: 19px; margin-top: 36
 h3 { font-size: 16px; margin: 24px 0 4px; } h4 { font-size: 14px; margin: 12px 0 2px; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0; }
 dt { color: #5a6270; } dd { margin: 0; word-break: break-all; }
+.date { white-space: nowrap; word-break: normal; }
 nav ul { padding-left: 18px; margin: 4px 0; } nav li { margin: 2px 0; }
 .verdict.fresh { color: #16723a; } .verdict.not-fresh { color: #a4281a; }
 .stamp b { font-family: ui-monospace, monospace; }
@@ -53,8 +54,25 @@ std::string number_member(const nlohmann::json& other, const char* key, const ch
   return fmt::format(fmt::runtime(format), it->get<double>());
 }
 
-std::string dl_row(const std::string& term, const std::string& value) {
-  return fmt::format("<dt>{}</dt><dd>{}</dd>", escape(term), escape(value));
+std::string dl_row(const std::string& term, const std::string& value, const char* cls = nullptr) {
+  return fmt::format("<dt>{}</dt><dd{}>{}</dd>", escape(term), cls ? fmt::format(" class=\"{}\"", cls) : "",
+                     escape(value));
+}
+
+// A box identity (box/identity.h: platform|arch|cpu-model-name|cpu-signature|os-release) as one
+// row per field; anything else as it is.
+std::string box_rows(const std::string& term, const std::string& identity) {
+  std::vector<std::string> fields;
+  for (std::size_t at = 0;;) {
+    const auto bar = identity.find('|', at);
+    fields.push_back(identity.substr(at, bar == std::string::npos ? std::string::npos : bar - at));
+    if (bar == std::string::npos) break;
+    at = bar + 1;
+  }
+  if (fields.size() != 5) return dl_row(term, identity);
+  return dl_row(term + " platform", fields[0]) + dl_row(term + " architecture", fields[1]) +
+         dl_row(term + " CPU", fields[2]) + dl_row(term + " CPU signature", fields[3]) +
+         dl_row(term + " OS release", fields[4]);
 }
 
 // ", 41.3 ns, 3.10 GFLOP/s" for a seat measured here, else "".
@@ -166,13 +184,23 @@ std::string family_section(const scope_view& s, const family_view& f) {
                          escape(name), escape(name),
                          race_block(companion, name + ": time per call of each row, against the family's seat"));
   }
+  if (f.generated && !f.generated->basis.empty()) {
+    std::string items;
+    for (const auto& [suffix, basis] : f.generated->basis)
+      items += fmt::format("<li data-row=\"{}\"><b>{}</b>: {}</li>", escape(suffix), escape(suffix), escape(basis));
+    out += fmt::format(
+        "<div class=\"generated\"><p>rows its GENERATOR proposed ({}), with the generator's "
+        "basis:</p><ul>{}</ul></div>\n",
+        escape(f.generated->meta.string()), items);
+  }
   std::string seats;
   for (const auto* m : s.history) {
     const auto it = m->seats.find(f.name);
     if (it == m->seats.end()) continue;
     const std::string time = seat_time(it->second.median_ns, it->second.rate);
-    seats += fmt::format("<li>#{} {}: {}{}</li>", m->id, escape(m->mint.written.value_or(m->mint.entry.stamp)),
-                         escape(it->second.suffix), escape(time));
+    seats +=
+        fmt::format("<li>#{} <span class=\"date\">{}</span>: {}{}</li>", m->id,
+                    escape(m->mint.written.value_or(m->mint.entry.stamp)), escape(it->second.suffix), escape(time));
   }
   if (!seats.empty())
     out +=
@@ -208,7 +236,7 @@ std::string history_table(const scope_view& s) {
         what +=
             fmt::format("; median shift {:+.1f}% over {} rows", *m->since->median_shift_pct, m->since->rows_compared);
     }
-    rows += fmt::format("<tr><td class=\"num\">{}</td><td>{}</td><td>{}</td></tr>\n", m->id,
+    rows += fmt::format("<tr><td class=\"num\">{}</td><td class=\"date\">{}</td><td>{}</td></tr>\n", m->id,
                         escape(m->mint.written.value_or(m->mint.entry.stamp)), escape(what));
   }
   return "<table class=\"history\"><thead><tr><th>#</th><th>written</th><th>what changed</th></tr></thead><tbody>\n" +
@@ -224,7 +252,7 @@ std::string scope_section(const scope_view& s) {
   out += "<dl class=\"provenance\">" + dl_row("sidecar", s.sidecar.string());
   if (s.doc) {
     const auto& p = s.doc->provenance;
-    out += dl_row("measured", optional_text(p.written)) + dl_row("on box", p.box) +
+    out += dl_row("measured", optional_text(p.written), "date") + box_rows("measured on", p.box) +
            dl_row("class", optional_text(p.cls)) + dl_row("compiler", optional_text(p.compiler)) +
            dl_row("noise", optional_text(p.noise)) + dl_row("noise probes", optional_text(p.noise_probes)) +
            dl_row("noise floor", number_member(p.other, "noise_floor_pct", "{:.1f}%")) +
@@ -265,8 +293,11 @@ std::string render_page(const page_input& in) {
       "<title>cmake-tune report: {}</title>\n<style>{}</style>\n</head>\n<body>\n"
       "<header>\n<h1>cmake-tune report</h1>\n<dl class=\"box\">{}{}{}{}</dl>\n</header>\n"
       "<nav>\n<ul>\n{}</ul>\n</nav>\n<main>\n{}</main>\n</body>\n</html>\n",
-      escape(in.build_dir.string()), style, dl_row("box", in.box), dl_row("class", in.cls),
-      dl_row("build tree", in.build_dir.string()), dl_row("written", in.generated + " by " + in.tool), nav, body);
+      escape(in.build_dir.string()), style, box_rows("box", in.box), dl_row("class", in.cls),
+      dl_row("build tree", in.build_dir.string()),
+      fmt::format("<dt>written</dt><dd><span class=\"date\">{}</span> by {}</dd>", escape(in.generated),
+                  escape(in.tool)),
+      nav, body);
 }
 
 }  // namespace tune::report

@@ -3,22 +3,26 @@
 // script, no network, charts as inline SVG. Per scope: its verdict, the mint's box, compiler and
 // noise probes, and this tree's past mints; per family: what the binary runs and why (the stamp
 // record), the last race as a chart (race_chart) with each row's rate, the rows left out and why,
-// the companions' races, and the family's seat over the past mints.
+// the companions' races, the rows its GENERATOR proposed and why, and the family's seat over the
+// past mints. A box identity is shown as its fields, dates never wrap.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "race/table.h"
 #include "sidecar/document.h"
 #include "sidecar/history.h"
+#include "stamp/describe_rows.h"
 #include "stamp/record.h"
 
 namespace tune::report {
 
 struct family_view {
   std::string name;
-  const race::race_table* race = nullptr;        // the sidecar's last race; null when it has none
-  const stamp::family_entry* stamped = nullptr;  // what the binary runs; null before the first stamp
+  const race::race_table* race = nullptr;          // the sidecar's last race; null when it has none
+  const stamp::family_entry* stamped = nullptr;    // what the binary runs; null before the first stamp
+  std::optional<stamp::generated_rows> generated;  // the rows its GENERATOR proposed, with their basis
 };
 
 struct scope_view {

@@ -5,6 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "report/chart.h"
@@ -205,8 +207,8 @@ TEST_CASE("the page has every family, a chart per race, and what each row did") 
   CHECK(html.find("raced dot; dot: u8_avx2 (margin 4.0%) → u4_base") != std::string::npos);
   CHECK(html.find("first readable mint in the history") != std::string::npos);
   CHECK(html.find("failed, the sidecar kept: noise 12.5% is above the ceiling 10%") != std::string::npos);
-  CHECK(html.find("<li>#1 2026-12-01T10:00:01Z: u8_avx2, 90.0 ns</li><li>#2 2026-12-01T10:00:02Z: u4_base, 100.0 "
-                  "ns</li>") != std::string::npos);
+  CHECK(html.find("<li>#1 <span class=\"date\">2026-12-01T10:00:01Z</span>: u8_avx2, 90.0 ns</li><li>#2 <span "
+                  "class=\"date\">2026-12-01T10:00:02Z</span>: u4_base, 100.0 ns</li>") != std::string::npos);
 }
 
 TEST_CASE("a page still says what it can without a sidecar or an archive") {
@@ -224,7 +226,7 @@ TEST_CASE("a page still says what it can without a sidecar or an archive") {
   CHECK(html.find("<dt>noise probes</dt>") == std::string::npos);
 }
 
-TEST_CASE("the chart puts every timed row on one scale from 0, fastest first") {
+TEST_CASE("the chart puts every timed row on one scale, fastest first, with round ticks") {
   fixture f;
   const std::string svg = report::race_chart(f.axpy, "axpy");
   const auto fast = svg.find("data-row=\"fast\"");
@@ -232,12 +234,89 @@ TEST_CASE("the chart puts every timed row on one scale from 0, fastest first") {
   REQUIRE(fast != std::string::npos);
   REQUIRE(slow != std::string::npos);
   CHECK(fast < slow);
-  // slow's q3 (22 * 1.05 = 23.1) is the top; the scale ends 8% past it, at 24.948 ns.
-  CHECK(svg.find("<text x=\"600.0\" y=\"") != std::string::npos);
-  CHECK(svg.find(">24.9</text>") != std::string::npos);
-  // The median tick of slow at 22 / 24.948 of the plot's 380 units past 220.
-  CHECK(svg.find(fmt::format("x1=\"{:.1f}\"", 220 + 380 * 22 / 24.948)) != std::string::npos);
+  // fast's best (9.5) is not far from 0 against slow's q3 (23.1): linear from 0 to 30 in steps of 10.
+  for (const char* tick : {">0 ns</text>", ">10 ns</text>", ">20 ns</text>", ">30 ns</text>"})
+    CHECK(svg.find(tick) != std::string::npos);
+  CHECK(svg.find(">time per call</text>") != std::string::npos);
+  // The median tick of slow at 22 / 30 of the plot's 380 units past 220.
+  CHECK(svg.find(fmt::format("x1=\"{:.1f}\"", 220 + 380 * 22 / 30.0)) != std::string::npos);
   race::race_table untimed;
   untimed.rows["x"].rejected = "no";
   CHECK(report::race_chart(untimed, "none") == "");
+}
+
+namespace {
+
+// 1, 2 or 5 times a power of 10.
+bool round_value(double v) {
+  const double p = std::pow(10.0, std::floor(std::log10(v) + 1e-9));
+  for (const double m : {1.0, 2.0, 5.0, 10.0})
+    if (std::abs(v / p - m) < 1e-6) return true;
+  return false;
+}
+
+// A log axis ticks round values; a linear one whole multiples of a round step.
+bool round_ticks(const report::time_axis& a) {
+  if (a.ticks.size() < 2) return false;
+  if (a.log) return std::all_of(a.ticks.begin(), a.ticks.end(), round_value);
+  const double step = a.ticks[1] - a.ticks[0];
+  if (!round_value(step)) return false;
+  for (std::size_t i = 0; i < a.ticks.size(); ++i)
+    if (std::abs(a.ticks[i] / step - std::round(a.ticks[i] / step)) > 1e-6 ||
+        std::abs(a.ticks[i] - a.ticks[0] - step * static_cast<double>(i)) > step * 1e-6)
+      return false;
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("rows that cluster far from 0 get a zoomed axis, a slow outlier a log axis, ticks are round") {
+  // 8 to 10 µs: zoomed to 8 to 10 µs in steps of 0.5 µs; the two ends are the plot's two ends.
+  const auto zoomed = report::axis_for(8000, 10000);
+  CHECK_FALSE(zoomed.log);
+  CHECK(zoomed.ticks == std::vector<double>{8000, 8500, 9000, 9500, 10000});
+  CHECK(zoomed.at(8000) == doctest::Approx(0));
+  CHECK(zoomed.at(10000) == doctest::Approx(1));
+  // 4.5 to 10 µs spread over half of the range from 0: linear from 0.
+  const auto from_zero = report::axis_for(4500, 10000);
+  CHECK_FALSE(from_zero.log);
+  CHECK(from_zero.ticks == std::vector<double>{0, 5000, 10000});
+  // Rows of 4.5 to 10 µs beside one of 233 µs: on a linear axis from 0 they lay within 2.4% of the
+  // plot (9 of its 380 units); on the log axis they take a seventh of it (55 units).
+  const auto log = report::axis_for(4500, 233000);
+  CHECK(log.log);
+  CHECK(log.at(10000) - log.at(4500) > 0.14);
+  CHECK(log.at(233000) <= 1);
+  CHECK(log.ticks.front() <= 4500);
+  CHECK(log.ticks.back() >= 233000);
+  CHECK(log.ticks.size() <= 8);
+  // Never a tick such as 58145.
+  for (const auto& [lo, hi] : std::vector<std::pair<double, double>>{
+           {50, 58145}, {4500, 233000}, {9.5, 23.1}, {85.5, 105}, {0.3, 0.45}, {1, 1e9}, {120, 121}, {8000, 10000}}) {
+    CAPTURE(lo);
+    CAPTURE(hi);
+    const auto axis = report::axis_for(lo, hi);
+    CHECK(round_ticks(axis));
+    CHECK(axis.ticks.front() <= lo * (1 + 1e-9));
+    CHECK(axis.ticks.back() >= hi * (1 - 1e-9));
+  }
+  CHECK(report::tick_text(50000) == "50 µs");
+  CHECK(report::tick_text(2500) == "2.5 µs");
+  CHECK(report::tick_text(500) == "500 ns");
+  CHECK(report::tick_text(2e7) == "20 ms");
+}
+
+TEST_CASE("the page shows a box as its fields, dates unwrapped, and the rows a GENERATOR proposed") {
+  fixture f;
+  f.page.scopes[0].families[1].generated =
+      stamp::generated_rows{"/b/tune/axpy_generate_meta.json", {{"fast", "unroll 8 fits the 32 KiB L1"}}};
+  const std::string html = report::render_page(f.page);
+  CHECK(html.find("linux|x86_64") == std::string::npos);
+  CHECK(html.find("<dt>box CPU</dt><dd>Test CPU</dd>") != std::string::npos);
+  CHECK(html.find("<dt>measured on OS release</dt><dd>6.1</dd>") != std::string::npos);
+  CHECK(html.find(".date { white-space: nowrap;") != std::string::npos);
+  CHECK(html.find("<dt>measured</dt><dd class=\"date\">2026-12-01T10:00:00Z</dd>") != std::string::npos);
+  CHECK(html.find("<td class=\"date\">2026-12-01T10:00:01Z</td>") != std::string::npos);
+  CHECK(html.find("<li data-row=\"fast\"><b>fast</b>: unroll 8 fits the 32 KiB L1</li>") != std::string::npos);
+  CHECK(html.find("rows its GENERATOR proposed (/b/tune/axpy_generate_meta.json)") != std::string::npos);
 }
