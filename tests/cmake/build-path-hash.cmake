@@ -1,4 +1,4 @@
-# A '#' in the build tree's path (issue 35, item 8): one message naming the character at load, not
+# A '#' in the build tree's path: one message naming the character at load, not
 # an add_custom_command error per generated step. Registered with a build folder named "hash#path".
 tune_scope(demo)
 tune_kernel_family(dot

@@ -1,7 +1,7 @@
 // The bench as a mint calls it (mint/bench_call.h), against stand-in benches (shell scripts):
 // its overall deadline, derived from its families' limits and named when it passes, kills it with
 // its process group; a file at the bench's path that is not the bench the build linked is refused
-// and never run (issue 35, items 6 and 7).
+// and never run.
 #include <doctest/doctest.h>
 #include <signal.h>
 #include <sys/stat.h>

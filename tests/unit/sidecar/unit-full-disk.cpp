@@ -1,4 +1,4 @@
-// A mint's write into a full file system (issue 35's fault tier): a tmpfs of 64 KiB, filled, holds
+// A mint's write into a full file system (docs/design/hostile-inputs.md, "Faults"): a tmpfs of 64 KiB, filled, holds
 // the sidecar. The upsert fails naming the sidecar, and the sidecar on disk is the one before it.
 // Mounting needs root (CAP_SYS_ADMIN); where mount is refused the case says so and checks nothing.
 #include <doctest/doctest.h>

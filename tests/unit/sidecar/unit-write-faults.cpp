@@ -1,4 +1,4 @@
-// Faults in a mint's writes (issue 35, items 3 and 5), injected through util::set_write_fault_hook:
+// Faults in a mint's writes, injected through util::set_write_fault_hook:
 // a write that fails archives a FAILED stub and keeps every `.bak` generation; a mint killed on
 // either side of the sidecar's rename is archived by the next mint; an upsert clears the
 // temporaries killed writers left beside the sidecar and in the history.

@@ -1,6 +1,6 @@
 // A child run with a deadline in a process group of its own (util/subprocess.h): at the deadline
-// the whole group is killed, so what the child started does not live on under PID 1 (issue 35,
-// item 6: a hung bench's children outlived it).
+// the whole group is killed, so what the child started does not live on under PID 1 (a hung
+// bench's children outlived it).
 #include <doctest/doctest.h>
 #include <signal.h>
 
