@@ -15,7 +15,8 @@ namespace {
 
 // Geometry, in SVG user units: names on the left, the plot, the numbers on the right.
 constexpr double label_right = 210, plot_left = 220, plot_width = 380, values_left = 612, width = 1000;
-constexpr double row_height = 22, top = 6, axis_height = 26;
+// The axis: its ticks on one line, what it measures on the next (beside the ticks it hid the first).
+constexpr double row_height = 22, top = 6, axis_height = 40;
 
 struct timed_row {
   std::string suffix;
@@ -160,10 +161,10 @@ std::string race_chart(const race::race_table& race, const std::string& title) {
         "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\"/><text class=\"tick\" x=\"{0:.1f}\" "
         "y=\"{3:.1f}\">{4}</text>",
         x(v), axis_y, axis_y + 4, axis_y + 17, tick_text(v));
-  svg += fmt::format("<text class=\"unit\" x=\"{}\" y=\"{:.1f}\">time per call{}</text></g>\n</svg>\n", label_right,
-                     axis_y + 17,
-                     axis.log      ? " (log scale)"
-                     : axis.lo > 0 ? " (axis from " + tick_text(axis.lo) + ")"
+  svg += fmt::format("<text class=\"unit\" x=\"{}\" y=\"{:.1f}\">time per call{}</text></g>\n</svg>\n", plot_left,
+                     axis_y + 31,
+                     axis.log      ? ", log scale"
+                     : axis.lo > 0 ? ", axis not from 0"
                                    : "");
   return svg;
 }

@@ -34,7 +34,7 @@ svg.chart .fallback .spread { fill: #c9a227; }
 svg.chart .demoted .spread { fill: #d0523f; }
 svg.chart .seat .spread { fill: #2f9e5b; } svg.chart .seat .name { font-weight: bold; }
 svg.chart .axis line { stroke: #8a929c; } svg.chart .axis text { text-anchor: middle; fill: #5a6270; font-size: 11px; }
-svg.chart .axis .unit { text-anchor: end; }
+svg.chart .axis .unit { text-anchor: start; }
 .legend span { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 12px; vertical-align: -1px; }
 ul.excluded { margin: 4px 0; } ul.excluded pre { margin: 2px 0 6px; padding: 4px 6px; background: #f3f4f6; white-space: pre-wrap; }
 table { border-collapse: collapse; margin: 6px 0; } td, th { border-bottom: 1px solid #e3e6ea; padding: 3px 8px; text-align: left; vertical-align: top; }

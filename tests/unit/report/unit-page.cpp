@@ -300,6 +300,13 @@ TEST_CASE("rows that cluster far from 0 get a zoomed axis, a slow outlier a log 
     CHECK(axis.ticks.front() <= lo * (1 + 1e-9));
     CHECK(axis.ticks.back() >= hi * (1 - 1e-9));
   }
+  // The chart says when its axis is not linear from 0.
+  race::race_table clustered;
+  clustered.rows["a"] = timed(8400, 0.02);
+  clustered.rows["b"] = timed(9500, 0.02);
+  CHECK(report::race_chart(clustered, "c").find(">time per call, axis not from 0</text>") != std::string::npos);
+  clustered.rows["slow"] = timed(216000, 0.02);
+  CHECK(report::race_chart(clustered, "c").find(">time per call, log scale</text>") != std::string::npos);
   CHECK(report::tick_text(50000) == "50 µs");
   CHECK(report::tick_text(2500) == "2.5 µs");
   CHECK(report::tick_text(500) == "500 ns");
