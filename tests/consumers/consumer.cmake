@@ -86,7 +86,9 @@ e2e_expect_equal("explain --json generated.rows.unroll8" "${basis}" "a wider unr
 e2e_build(tune-status-target "${bin}" TARGET tune-status)
 e2e_expect_contains("the tune-status target" "${E2E_OUTPUT}" "count: 1 row(s) proposed by its GENERATOR")
 e2e_run(report COMMAND "${tool}" report --build-dir "${bin}")
-e2e_expect_exists("${bin}/tune-report.html")
+e2e_read(page "${bin}/tune-report.html")
+e2e_expect_contains("the report: the generator's row and its basis" "${page}"
+  "<li data-row=\"unroll8\"><b>unroll8</b>: a wider unroll</li>")
 # Installing the consumer installs its program; cmake-tune's own files only where cmake-tune is the
 # top-level project (TUNE_INSTALL), never through a consumer.
 set(prefix "${WORK_DIR}/prefix")
