@@ -68,8 +68,16 @@ struct merge_args {
 int merge_profiles(const merge_args& a) {
   std::optional<manifest> scope;
   if (!a.manifest.empty()) scope = load_manifest(a.manifest);
+  auto into = a.into;
+  if (into.empty() && scope) into = scope->defaults;
+  if (into.empty()) {
+    const auto why = scope ? fmt::format("scope {} has no DEFAULTS folder", scope->scope) : "no folder to merge into";
+    std::fprintf(stderr, "error: tune profile merge: %s; give --into <dir>, or a --manifest whose scope has one\n",
+                 why.c_str());
+    return 1;
+  }
   try {
-    const auto lines = profile::merge(a.profiles, profile::merge_options{a.into, a.replace, scope ? &*scope : nullptr});
+    const auto lines = profile::merge(a.profiles, profile::merge_options{into, a.replace, scope ? &*scope : nullptr});
     for (const auto& line : lines) fmt::print("cmake-tune: {}\n", line);
     return 0;
   } catch (const std::runtime_error& e) {  // merge_refused, or a profile that cannot be read or written
@@ -120,7 +128,7 @@ void register_profile_commands(CLI::App& app) {
   auto m = std::make_shared<merge_args>();
   auto* merge_cmd = profile_cmd->add_subcommand(
       "merge", "Place profiles exported on other runners as <dir>/<class>.tune-defaults.json");
-  merge_cmd->add_option("--into", m->into, "The scope's DEFAULTS folder")->required();
+  merge_cmd->add_option("--into", m->into, "The folder to merge into (default: the --manifest scope's DEFAULTS)");
   merge_cmd->add_option("--manifest", m->manifest,
                         "A scope's manifest: every profile must be of its scope and VERSION");
   merge_cmd->add_flag("--replace", m->replace, "A given profile replaces the folder's profile of its class");
