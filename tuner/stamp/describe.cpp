@@ -26,8 +26,12 @@ std::string why(const seat& s) {
 }
 
 std::string stamped_why(const seat& s) {
-  if (s.from == source::sidecar && !s.adopted_from.empty()) return "sidecar, adopted from profile " + s.adopted_from;
-  return source_text(s);
+  std::string out = s.from == source::sidecar && !s.adopted_from.empty()
+                        ? "sidecar, adopted from profile " + s.adopted_from
+                        : source_text(s);
+  // Why the sidecar could not seat the family: fixed by the sidecar's entry, never a time or margin.
+  for (const auto& problem : s.problems) out += "; " + problem;
+  return out;
 }
 
 std::string margin_text(const seat& s) { return s.margin_pct ? fmt::format("{:+.1f}%", *s.margin_pct) : "-"; }

@@ -22,7 +22,8 @@ namespace tune::stamp {
 std::string why(const seat& s);
 
 // Where the row came from, without what a race measured of it: "sidecar", "sidecar, adopted from
-// profile x86-avx2", "profile x86-avx2", "fallback", "reference". The stamp header's words: a
+// profile x86-avx2", "profile x86-avx2", "fallback", "reference", and why the sidecar could not seat
+// the family ("fallback; the sidecar seats it on row 'x', which ..."). The stamp header's words: a
 // re-mint that keeps the seat keeps the header, so nothing recompiles (the margin and times live
 // in stamp.json, stamp/record.h).
 std::string stamped_why(const seat& s);

@@ -34,9 +34,9 @@ e2e_expect_contains("under the same forcing the sidecar is fresh" "${E2E_OUTPUT}
 e2e_run(verdict MAY_FAIL COMMAND "${tool}" verdict --build-dir "${bin}")
 e2e_unwrap(out "${E2E_OUTPUT}")
 e2e_expect_contains("without the forcing it is foreign_box" "${out}" "e2e: foreign_box: sidecar")
-e2e_expect_contains("naming the features measured with and the forcing" "${out}"
-  "was measured on this box with features \"${measured_with}\" (TUNE_FORCE_FEATURES=-${feature}), but its features now are")
-e2e_expect_matches("naming the features now" "${out}" "its features now are \"[^\"]*${feature}[^\"]*\"")
+e2e_expect_matches("naming the box and the features measured with and the forcing" "${out}"
+  "was measured on box \"[^\"]+\" with features \"${measured_with}\" \\(TUNE_FORCE_FEATURES=-${feature}\\), but this box's features are")
+e2e_expect_matches("naming the features now" "${out}" "this box's features are \"[^\"]*${feature}[^\"]*\"")
 e2e_expect_equal("tune verdict exits 3 when a scope is not fresh" "${E2E_RC}" 3)
 
 # The environment is no file of the build graph: the stamp step runs again once the sidecar (or

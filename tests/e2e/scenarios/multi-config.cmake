@@ -53,8 +53,11 @@ e2e_expect_contains("explain --config Debug" "${E2E_OUTPUT}" "stamped: passes4 (
 e2e_run(explain-release COMMAND "${E2E_TOOL}" explain planted --build-dir "${bin}" --config Release)
 e2e_expect_contains("explain --config Release" "${E2E_OUTPUT}" "stamped: passes1 (source: sidecar, ")
 e2e_run(status-debug COMMAND "${E2E_TOOL}" status --build-dir "${bin}" --config Debug)
-e2e_expect_contains("status --config Debug suggests a command for Debug" "${E2E_OUTPUT}"
-  "cmake --build ${bin} --config Debug --target tune-e2e")
+# Debug is unoptimized: its status says so and suggests tuning the Release configuration instead.
+e2e_expect_contains("status --config Debug says why not Debug" "${E2E_OUTPUT}"
+  "configuration Debug builds without optimization")
+e2e_expect_contains("status --config Debug suggests tuning Release" "${E2E_OUTPUT}"
+  "cmake --build ${bin} --config Release --target tune-e2e")
 if(E2E_OUTPUT MATCHES "\nconfig +scope")
   e2e_fail("status --config Debug shows one configuration: it must have no configuration column")
 endif()
