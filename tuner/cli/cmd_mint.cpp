@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <ranges>
 #include <set>
 #include <sstream>
 
@@ -191,10 +190,13 @@ int cmd_status(const scope_options& o, bool as_json, bool check) {
       }
   for (const auto& s : status.scopes)
     for (const auto& [name, f] : s.families)
-      if (f.generated && !f.generated->basis.empty())
-        std::cout << fmt::format("\n{}: {} row(s) proposed by its GENERATOR (tune explain {}): {}\n", name,
-                                 f.generated->basis.size(), name,
-                                 fmt::join(std::views::keys(f.generated->basis), ", "));
+      if (f.generated && !f.generated->basis.empty()) {
+        // A loop, not std::views::keys: Clang 14 (the sanitizer build) cannot take libstdc++ 12's ranges.
+        std::vector<std::string> rows;
+        for (const auto& [row, basis] : f.generated->basis) rows.push_back(row);
+        std::cout << fmt::format("\n{}: {} row(s) proposed by its GENERATOR (tune explain {}): {}\n", name, rows.size(),
+                                 name, fmt::join(rows, ", "));
+      }
   for (const auto& s : status.scopes)
     if (s.verdict != "fresh") std::cout << fmt::format("\n{}: {}", s.scope, s.verdict_message);
   std::cout << stamp::status_closing(standings);
