@@ -40,14 +40,6 @@ tune::manifest scope_with_bench(const temp_dir& dir, const std::string& script) 
   return m;
 }
 
-bool alive(pid_t pid) {
-  const auto stat = std::filesystem::path("/proc") / std::to_string(pid) / "stat";
-  if (!std::filesystem::exists(stat)) return false;
-  const std::string text = tune::test::read_text(stat);
-  const auto state = text.find(") ");
-  return state != std::string::npos && text[state + 2] != 'Z';
-}
-
 }  // namespace
 
 TEST_CASE("the bench's deadline is its families' limits summed") {
@@ -75,8 +67,9 @@ TEST_CASE("a bench that hangs outside any row is killed at its deadline, with it
                            "it hung outside any row, whose own limits would have stopped it. Run `" +
                            m.bench.string() + " test` to see where it stops, and build it again");
   const pid_t child = std::stoi(tune::test::read_text(pid_file));
-  for (int i = 0; i < 100 && alive(child); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  const bool survived = alive(child);
+  for (int i = 0; i < 100 && tune::test::process_alive(child); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  const bool survived = tune::test::process_alive(child);
   if (survived) ::kill(child, SIGKILL);
   CHECK_FALSE(survived);
 }

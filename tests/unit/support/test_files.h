@@ -4,6 +4,7 @@
 // restored at scope exit.
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -49,6 +50,16 @@ inline std::string read_text(const std::filesystem::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// Whether process `pid` runs: not gone and not a zombie waiting for a parent that does not reap
+// (a container's PID 1 may not).
+inline bool process_alive(pid_t pid) {
+  const auto stat = std::filesystem::path("/proc") / std::to_string(pid) / "stat";
+  if (!std::filesystem::exists(stat)) return false;
+  const std::string text = read_text(stat);
+  const auto state = text.find(") ");
+  return state != std::string::npos && text[state + 2] != 'Z';
 }
 
 inline void set_mtime_ns(const std::filesystem::path& path, long long ns) {

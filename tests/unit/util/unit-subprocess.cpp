@@ -11,19 +11,6 @@
 #include "test_files.h"
 #include "util/subprocess.h"
 
-namespace {
-
-// Running, not a zombie waiting for a parent that does not reap (a container's PID 1 may not).
-bool alive(pid_t pid) {
-  const auto stat = std::filesystem::path("/proc") / std::to_string(pid) / "stat";
-  if (!std::filesystem::exists(stat)) return false;
-  const std::string text = tune::test::read_text(stat);
-  const auto state = text.find(") ");
-  return state != std::string::npos && text[state + 2] != 'Z';
-}
-
-}  // namespace
-
 TEST_CASE("a deadline kills the child's whole process group") {
   tune::test::temp_dir dir;
   const auto pid_file = dir / "grandchild.pid";
@@ -36,8 +23,9 @@ TEST_CASE("a deadline kills the child's whole process group") {
   CHECK(ran.timed_out);
   const pid_t grandchild = std::stoi(tune::test::read_text(pid_file));
   // SIGKILL is delivered at once, but the kernel takes a moment to tear the process down.
-  for (int i = 0; i < 100 && alive(grandchild); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  const bool survived = alive(grandchild);
+  for (int i = 0; i < 100 && tune::test::process_alive(grandchild); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  const bool survived = tune::test::process_alive(grandchild);
   if (survived) ::kill(grandchild, SIGKILL);
   CHECK_FALSE(survived);
 }
