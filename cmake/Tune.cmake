@@ -53,6 +53,7 @@ include("${_TUNE_MODULE_DIR}/tune/Settings.cmake")
 _tune_check_build_path()
 include("${_TUNE_MODULE_DIR}/tune/Rows.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Constraints.cmake")
+include("${_TUNE_MODULE_DIR}/tune/Search.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Shapes.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Bench.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Generator.cmake")
@@ -206,10 +207,10 @@ endfunction()
 #]=======================================================================]
 function(tune_kernel_family name)
   cmake_parse_arguments(PARSE_ARGV 1 arg ""
-    "SCOPE;SIGNATURE;FIXTURE;TOLERANCE;REFERENCE;TIMEOUT;GENERATOR_TIMEOUT;THREADS"
+    "SCOPE;SIGNATURE;FIXTURE;TOLERANCE;REFERENCE;TIMEOUT;GENERATOR_TIMEOUT;THREADS;SEARCH;BUDGET_ROWS;BUDGET_SECONDS;SEED"
     "SOURCES;AXES;PERMUTATIONS;EXCLUDE;CONSTRAINTS;REFERENCE_SOURCES;FALLBACK;COMPANIONS;SHAPES;INCLUDES;LINK;GENERATOR")
   _tune_reject_unparsed(tune_kernel_family "${name}"
-    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, CONSTRAINTS, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, THREADS, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT"
+    "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, CONSTRAINTS, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, THREADS, SEARCH, BUDGET_ROWS, BUDGET_SECONDS, SEED, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT"
     "${arg_UNPARSED_ARGUMENTS}")
   set(fn "tune_kernel_family(${name})")
   # A misspelt keyword after a list keyword lands in that list: name it as a keyword, not a file.
@@ -218,7 +219,8 @@ function(tune_kernel_family name)
       if(_token MATCHES "^[A-Z][A-Z_]+$" AND NOT TARGET "${_token}")
         message(FATAL_ERROR "${fn}: ${_kw} names '${_token}', which looks like a misspelt keyword; the keywords are "
           "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, CONSTRAINTS, REFERENCE, REFERENCE_SOURCES, "
-          "FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, THREADS, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT.")
+          "FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, THREADS, SEARCH, BUDGET_ROWS, BUDGET_SECONDS, SEED, INCLUDES, LINK, "
+          "GENERATOR, GENERATOR_TIMEOUT.")
       endif()
     endforeach()
   endforeach()
@@ -345,6 +347,13 @@ function(tune_kernel_family name)
           "parameters (${_params}). Give it the family's parameters or leave SHAPES out.")
       endif()
     endforeach()
+  endif()
+  _tune_search_settings("${fn}" "${name}" _rows ${_grid} "${arg_SEARCH}" "${arg_BUDGET_ROWS}" "${arg_BUDGET_SECONDS}"
+    "${arg_SEED}")
+  _tune_family_get(_search "${name}" SEARCH)
+  if(DEFINED arg_GENERATOR AND NOT _search STREQUAL "exhaustive")
+    message(FATAL_ERROR "${fn}: SEARCH ${_search} and GENERATOR are both given; a generator proposes the rows to "
+      "race itself. Write SEARCH exhaustive, or leave GENERATOR out.")
   endif()
   # After the reference and the FALLBACK chain are checked: a proposed row is neither.
   if(DEFINED arg_GENERATOR)

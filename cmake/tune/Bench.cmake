@@ -23,6 +23,12 @@ function(_tune_write_registry name fixture ret params)
   if(_timeout STREQUAL "")
     set(_timeout 0)
   endif()
+  # family_info::searched (tune/bench/registry.h): the rows its search visits are built by the tool.
+  _tune_family_get(_search "${name}" SEARCH)
+  set(_searched false)
+  if(_search MATCHES "^(random|auto)$")
+    set(_searched true)
+  endif()
   # family_info::threads (tune/bench/registry.h): 0 for all.
   set(_pool "${_threads}")
   if(_pool STREQUAL "all")
@@ -121,7 +127,7 @@ ${_table}};
 
 const ::tune::bench::registrar tune_registered${_k}{::tune::bench::family_info{
     \"${_seat}\", \"${_tolerance}\", {${_chain}}, ::tune::bench::rows_of(tune_rows), &tune_make_driver${_k},
-    {${_companion_list}}, ${_timeout}, ${_pool}}};
+    {${_companion_list}}, ${_timeout}, ${_pool}, ${_searched}}};
 
 ")
     math(EXPR _k "${_k} + 1")
@@ -153,8 +159,17 @@ ${_tables}${_registrars}}  // namespace
   # tolerance, fallback chain, time limit, reference or companion must race the family again.
   string(REPLACE ";" "," _settings_fallback "${_fallback}")
   string(REPLACE ";" "," _settings_companions "${_companions}")
-  set(_settings "tolerance=${_tolerance} fallback=${_settings_fallback} timeout=${_timeout} threads=${_threads} reference=${_reference} \
-companions=${_companion_list}${_settings_companions}")
+  # A searched family's strategy, seed and budgets too: another one searches again.
+  set(_search_settings "")
+  if(_searched)
+    set(_search_settings " search=${_search}")
+    foreach(_key SEARCH_SEED SEARCH_BUDGET_ROWS SEARCH_BUDGET_SECONDS)
+      _tune_family_get(_value "${name}" ${_key})
+      string(APPEND _search_settings "/${_value}")
+    endforeach()
+  endif()
+  set(_settings "tolerance=${_tolerance} fallback=${_settings_fallback} timeout=${_timeout} threads=${_threads} reference=${_reference}\
+${_search_settings} companions=${_companion_list}${_settings_companions}")
   string(REPLACE "\\" "\\\\" _settings "${_settings}")
   string(REPLACE "\"" "\\\"" _settings "${_settings}")
   string(REPLACE "\n" " " _settings "${_settings}")

@@ -501,6 +501,71 @@ endfunction()
 # The rows end up as data on the family's target (tune/State.cmake): ROWS, ROW_REQUIRES,
 # ROW_LINKAGES, CRITICAL_ROWS, ROW_RECORDS. Everything per row is linear: no list(GET) by index, no
 # growing JSON document.
+# One row's object library and its isolate step, for _tune_add_row_objects (whose locals it reads
+# and extends: a macro, so the row texts it gathers stay linear).
+macro(_tune_add_row_object)
+  add_library(${_obj} OBJECT ${_row_sources})
+  target_compile_definitions(${_obj} PRIVATE ${_defs})
+  # -falign-functions=64: the same code at another offset within a cache line runs measurably
+  # apart on this class of machine, and the race must compare code, not placement
+  # (docs/notes/race-real-passes-2026-11.md, "What the real numbers say"). Before the row's
+  # flags, so a FLAGS choice wins.
+  # -fno-gnu-unique: GCC's STB_GNU_UNIQUE symbols cannot be made local, so rows would share them.
+  target_compile_options(${_obj} PRIVATE ${_common_options} ${_flags}
+    $<$<COMPILE_LANG_AND_ID:CXX,GNU>:-fno-gnu-unique>)
+  # A searched family's reference keeps its compile's arguments, which the tool varies to compile
+  # the rows the search visits (tuner/mint/search_rows.h).
+  set(_template "")
+  if(_searched AND _suffix STREQUAL _reference)
+    set(_template ON)
+  endif()
+  foreach(_lang C CXX)
+    set_property(TARGET ${_obj} PROPERTY ${_lang}_COMPILER_LAUNCHER "${CMAKE_COMMAND}" "-DROW=${_entry}"
+      "-DCRITICAL=${_critical}" "-DCOMPILER=${CMAKE_${_lang}_COMPILER}" "-DTEMPLATE=${_template}" -P "${_TUNE_MODULE_DIR}/tune/compile-row.cmake"
+      -- ${CMAKE_${_lang}_COMPILER_LAUNCHER})
+  endforeach()
+  target_include_directories(${_obj} PRIVATE ${includes})
+  target_link_libraries(${_obj} PRIVATE tune::kernel ${link})
+  # FOLDER: an IDE lists the rows under cmake-tune/, not beside the project's own targets.
+  set_target_properties(${_obj} PROPERTIES POSITION_INDEPENDENT_CODE ON FOLDER "cmake-tune/rows/${name}")
+
+  set(_companion_args "")
+  foreach(_prefix IN LISTS _companion_prefixes)
+    list(APPEND _companion_args --companion "${_prefix}${_suffix}")
+  endforeach()
+  set(_out "${_rows_dir}/${_entry}.o")
+  set(_relocated "")
+  set(_relocated_args "")
+  foreach(_k RANGE 1 ${_placements})
+    set(_copy "${_rows_dir}/relocated/tune_relocated${_k}__${_entry}.o")
+    list(APPEND _relocated "${_copy}")
+    list(APPEND _relocated_args --relocated "${_copy}")
+  endforeach()
+  set(_critical_args "")
+  if(_critical)
+    set(_critical_args --critical ${_critical})
+  endif()
+  # Ninja orders the isolate step after the compile through the object file alone; the
+  # Makefile generators need the target too. A target in DEPENDS costs CMake's generate step time
+  # that grows with the square of the rows, so only the generators that need it get it.
+  set(_order_deps "")
+  if(NOT CMAKE_GENERATOR MATCHES "^Ninja")
+    set(_order_deps ${_obj} ${tool})
+  endif()
+  add_custom_command(OUTPUT "${_out}" ${_relocated}
+    COMMAND "$<TARGET_FILE:${tool}>" isolate --entry "${_entry}" --suffix "${_suffix}" ${_companion_args}
+      --output "${_out}" ${_relocated_args} --record "${_rows_dir}/${_entry}" ${_critical_args}
+      --linker "${CMAKE_LINKER}" --objcopy "${CMAKE_OBJCOPY}" "$<TARGET_OBJECTS:${_obj}>"
+    DEPENDS ${_order_deps} "$<TARGET_OBJECTS:${_obj}>" "$<TARGET_FILE:${tool}>"
+    COMMENT "Isolating kernel row ${_entry}"
+    COMMAND_EXPAND_LISTS
+    VERBATIM)
+  set(_piece "${_out};")
+  _tune_text_add(_isolated _piece)
+  set(_piece "${_relocated};")
+  _tune_text_add(_relocated_copies _piece)
+endmacro()
+
 function(_tune_add_row_objects name rows sources reference_sources includes link companions tool)
   _tune_load_rows(${rows})
   _tune_config_subdir(_cfg)
@@ -511,6 +576,29 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
   set(_fn "tune_kernel_family(${name})")
   _tune_family_get(_signature "${name}" SIGNATURE)
   set(_rows_dir "${CMAKE_CURRENT_BINARY_DIR}/tune_rows${_cfg}/${name}")
+  _tune_family_get(_search "${name}" SEARCH)
+  set(_searched FALSE)
+  set(_template_row "")
+  if(_search MATCHES "^(random|auto)$")
+    set(_searched TRUE)
+    # The row whose compile the tool varies: the reference, or with REFERENCE_SOURCES the first
+    # row of the FALLBACK chain, which is compiled from SOURCES like every searched row.
+    set(_template_row "${${rows}_REFERENCE}")
+    if(NOT "${reference_sources}" STREQUAL "")
+      set(_template_row "")
+      foreach(_suffix IN LISTS _chain)
+        if(NOT _suffix STREQUAL "reference" AND _template_row STREQUAL "")
+          set(_template_row "${_suffix}")
+        endif()
+      endforeach()
+      if(_template_row STREQUAL "")
+        message(FATAL_ERROR "${_fn}: SEARCH ${_search} compiles the rows it visits like a row of SOURCES, and "
+          "this family's reference has REFERENCE_SOURCES and its FALLBACK chain names no other row; add a row of "
+          "the grid to FALLBACK, or write SEARCH exhaustive.")
+      endif()
+    endif()
+    _tune_family_set("${name}" SEARCH_TEMPLATE_ROW "${_template_row}")
+  endif()
   _tune_sources_linkage("${_fn}" _sources_linkage "${sources}" "${_signature}" "${companions}")
   if(NOT "${reference_sources}" STREQUAL "")
     _tune_sources_linkage("${_fn}" _reference_linkage "${reference_sources}" "${_signature}" "${companions}")
@@ -572,15 +660,6 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
       set(_row_sources "${sources}")
       set(_linkage "${_sources_linkage}")
     endif()
-    add_library(${_obj} OBJECT ${_row_sources})
-    target_compile_definitions(${_obj} PRIVATE ${_defs})
-    # -falign-functions=64: the same code at another offset within a cache line runs measurably
-    # apart on this class of machine, and the race must compare code, not placement
-    # (docs/notes/race-real-passes-2026-11.md, "What the real numbers say"). Before the row's
-    # flags, so a FLAGS choice wins.
-    # -fno-gnu-unique: GCC's STB_GNU_UNIQUE symbols cannot be made local, so rows would share them.
-    target_compile_options(${_obj} PRIVATE ${_common_options} ${_flags}
-      $<$<COMPILE_LANG_AND_ID:CXX,GNU>:-fno-gnu-unique>)
     # The reference and the fallback chain must build; any other row may fail and is left out.
     set(_critical "")
     if(_suffix STREQUAL _reference)
@@ -591,51 +670,11 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
     if(_critical)
       list(APPEND _critical_rows "${_suffix}")
     endif()
-    foreach(_lang C CXX)
-      set_property(TARGET ${_obj} PROPERTY ${_lang}_COMPILER_LAUNCHER "${CMAKE_COMMAND}" "-DROW=${_entry}"
-        "-DCRITICAL=${_critical}" "-DCOMPILER=${CMAKE_${_lang}_COMPILER}" -P "${_TUNE_MODULE_DIR}/tune/compile-row.cmake"
-        -- ${CMAKE_${_lang}_COMPILER_LAUNCHER})
-    endforeach()
-    target_include_directories(${_obj} PRIVATE ${includes})
-    target_link_libraries(${_obj} PRIVATE tune::kernel ${link})
-    # FOLDER: an IDE lists the rows under cmake-tune/, not beside the project's own targets.
-    set_target_properties(${_obj} PROPERTIES POSITION_INDEPENDENT_CODE ON FOLDER "cmake-tune/rows/${name}")
-
-    set(_companion_args "")
-    foreach(_prefix IN LISTS _companion_prefixes)
-      list(APPEND _companion_args --companion "${_prefix}${_suffix}")
-    endforeach()
-    set(_out "${_rows_dir}/${_entry}.o")
-    set(_relocated "")
-    set(_relocated_args "")
-    foreach(_k RANGE 1 ${_placements})
-      set(_copy "${_rows_dir}/relocated/tune_relocated${_k}__${_entry}.o")
-      list(APPEND _relocated "${_copy}")
-      list(APPEND _relocated_args --relocated "${_copy}")
-    endforeach()
-    set(_critical_args "")
-    if(_critical)
-      set(_critical_args --critical ${_critical})
+    # A searched family builds its reference and fallback chain; the tool compiles the rows its
+    # search visits (tune/Search.cmake).
+    if(NOT _searched OR _critical)
+      _tune_add_row_object()
     endif()
-    # Ninja orders the isolate step after the compile through the object file alone; the
-    # Makefile generators need the target too. A target in DEPENDS costs CMake's generate step time
-    # that grows with the square of the rows, so only the generators that need it get it.
-    set(_order_deps "")
-    if(NOT CMAKE_GENERATOR MATCHES "^Ninja")
-      set(_order_deps ${_obj} ${tool})
-    endif()
-    add_custom_command(OUTPUT "${_out}" ${_relocated}
-      COMMAND "$<TARGET_FILE:${tool}>" isolate --entry "${_entry}" --suffix "${_suffix}" ${_companion_args}
-        --output "${_out}" ${_relocated_args} --record "${_rows_dir}/${_entry}" ${_critical_args}
-        --linker "${CMAKE_LINKER}" --objcopy "${CMAKE_OBJCOPY}" "$<TARGET_OBJECTS:${_obj}>"
-      DEPENDS ${_order_deps} "$<TARGET_OBJECTS:${_obj}>" "$<TARGET_FILE:${tool}>"
-      COMMENT "Isolating kernel row ${_entry}"
-      COMMAND_EXPAND_LISTS
-      VERBATIM)
-    set(_piece "${_out};")
-    _tune_text_add(_isolated _piece)
-    set(_piece "${_relocated};")
-    _tune_text_add(_relocated_copies _piece)
 
     # The row as the manifest describes it (tune-manifest/1; tuner/manifest/manifest.h).
     set(_requires "${_req_${_suffix}}")
@@ -674,6 +713,16 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
   add_library(tune_rows_${name} STATIC ${_isolated} ${_relocated_copies})
   set_target_properties(tune_rows_${name} PROPERTIES LINKER_LANGUAGE CXX FOLDER "cmake-tune/rows")
   target_link_libraries(tune_rows_${name} INTERFACE ${link})
+  if(_searched)
+    _tune_search_archive("${name}" "${_rows_dir}" _archive)
+    add_dependencies(tune_rows_${name} tune_search_${name})
+    target_link_libraries(tune_rows_${name} INTERFACE "${_archive}")
+    _tune_family_set("${name}" SEARCH_ARCHIVE "${_archive}")
+    _tune_family_set("${name}" SEARCH_AXES "${_axes}")
+    foreach(_axis IN LISTS _axes)
+      set_property(TARGET tune_family_${name} PROPERTY TUNE_SEARCH_VALUES_${_axis} "${_values_${_axis}}")
+    endforeach()
+  endif()
 
   _tune_family_set("${name}" ROWS "${_suffixes}")
   _tune_family_set("${name}" REFERENCE "${_reference}")

@@ -1,6 +1,6 @@
 # Build-time script: the compiler launcher of every row's objects (tune/Rows.cmake), run as
 #   cmake -DROW=<family>__<suffix> -DCRITICAL=<reference|fallback|> -DCOMPILER=<compiler>
-#         -P compile-row.cmake -- [<the project's launcher>...] <compiler> <arguments>...
+#         [-DTEMPLATE=ON] -P compile-row.cmake -- [<the project's launcher>...] <compiler> <arguments>...
 # It runs the compile as given, so ccache, compile_commands.json and IDEs see the row's ordinary
 # compile, and keeps a copy of its depfile beside the object for the row's identities. When it fails and the row is neither the family's reference nor in its FALLBACK chain,
 # the row is left out instead of failing the build (docs/fixtures.md "Rows that fail"): the diagnostic
@@ -53,6 +53,14 @@ if(_rc EQUAL 0)
       file(WRITE "${_object}.tune-deps.cwd" "${CMAKE_CURRENT_BINARY_DIR}\n")
     else()
       file(REMOVE "${_object}.tune-deps.d" "${_object}.tune-deps.cwd")
+    endif()
+    # A searched family's template row (tune/Search.cmake): its compile, one argument per line,
+    # which the tool varies to compile the rows a search visits (tuner/mint/search_rows.h).
+    if(TEMPLATE)
+      string(REPLACE ";" "\n" _lines "${_command}")
+      file(WRITE "${_object}.tune-args.tmp"
+        "cwd=${CMAKE_CURRENT_BINARY_DIR}\ncompiler=${COMPILER}\nobject=${_object}\n--\n${_lines}\n")
+      file(RENAME "${_object}.tune-args.tmp" "${_object}.tune-args")
     endif()
   endif()
   if(NOT _text STREQUAL "")

@@ -1,7 +1,8 @@
 # Build-time script: the linker launcher of a scope's bench (tune/Finalize.cmake), run as
 #   cmake -DROWS_FILE=<file> -DCRITICAL=<family>__<suffix>|... -DAR=<ar>
 #         -DWORK_DIR=<dir> [-DCONFIGS=<config>|...] -P link-bench.cmake -- <link command>...
-# ROWS_FILE has a line <family>__<suffix>=<record> per row of the bench.
+# ROWS_FILE has a line <family>__<suffix>=<record> per row of the bench. The link it ran is kept as
+# <WORK_DIR>/link-command.txt.
 # With a multi-config generator (CONFIGS given), @CONFIG@ in the records and WORK_DIR stands for
 # the configuration, the one whose folder holds the archives the link names.
 # It links as given. When the linker names rows' archive members in its errors (a row that calls
@@ -14,6 +15,19 @@
 cmake_policy(SET CMP0057 NEW)
 include("${CMAKE_CURRENT_LIST_DIR}/script-command.cmake")
 _tune_script_command(_command)
+set(_given "${_command}")
+
+# A searched family's archive (tune/Search.cmake) comes through tune_rows_<family>'s link
+# interface; the bench links it whole, like the rows' own archives, for the same reason.
+set(_whole "")
+foreach(_arg IN LISTS _command)
+  if(_arg MATCHES "/libtune_search_[^/]*[.]a$")
+    list(APPEND _whole "-Wl,--whole-archive" "${_arg}" "-Wl,--no-whole-archive")
+  else()
+    list(APPEND _whole "${_arg}")
+  endif()
+endforeach()
+set(_command "${_whole}")
 
 # _configured(<var> <archive>): @CONFIG@ in <var> replaced by the configuration <archive> belongs to.
 function(_configured var archive)
@@ -44,6 +58,13 @@ math(EXPR _out_at "${_out_at} + 1")
 list(GET _command ${_out_at} _bench_file)
 set(_bench_record "${_work_dir}/bench.sha256")
 file(REMOVE "${_bench_record}")
+
+# The link as the build ran it, for the tool to link the bench again once a search has compiled
+# more rows into a family's search archive (tuner/mint/search_rows.h).
+string(REPLACE ";" "\n" _lines "${_given}")
+file(MAKE_DIRECTORY "${_work_dir}")
+file(WRITE "${_work_dir}/link-command.txt" "cwd=${CMAKE_CURRENT_BINARY_DIR}\nrows_file=${ROWS_FILE}\n\
+critical=${CRITICAL}\nar=${AR}\nwork_dir=${WORK_DIR}\nconfigs=${CONFIGS}\n--\n${_lines}\n")
 
 file(STRINGS "${ROWS_FILE}" _rows)
 string(REPLACE "|" ";" _critical "${CRITICAL}")

@@ -15,6 +15,7 @@
 #include "bench/supervised.h"
 #include "box/features.h"
 #include "race/result.h"
+#include "race/table.h"
 
 namespace tune::bench {
 
@@ -51,8 +52,14 @@ std::string limit_text(const family_info& family, const family_gate& gate, doubl
 // A row in `known` (suffix -> how it failed at an earlier mint, with the code it has now) is not
 // called again: it fails as recorded, in every table, unless it is the reference or in the
 // FALLBACK chain, which are always called.
+// With `only`, a row it does not name is not called either (race/table.h not_asked_text): a
+// searched family's race asks for a batch of its rows.
 family_gate run_gate(const family_info& family, family_session& session, const box::feature_set& features,
-                     const std::map<std::string, race::row_failure>& known = {});
+                     const std::map<std::string, race::row_failure>& known = {},
+                     const std::vector<std::string>* only = nullptr);
+
+// What a row of a searched family that its searches never visited is (registry.h family_info::searched).
+inline constexpr const char* not_visited_text = "not visited by the family's search";
 
 // The seated `row` of `table` once more, after the race: nullopt when it still passes.
 std::optional<race::row_failure> recheck_row(const family_info& family, const family_gate& gate,

@@ -80,9 +80,10 @@ struct gated {
 };
 
 gated gate_family(const family_info& f, const tune::box::feature_set& features,
-                  const std::map<std::string, tune::race::row_failure>& known = {}) {
+                  const std::map<std::string, tune::race::row_failure>& known = {},
+                  const std::vector<std::string>* only = nullptr) {
   gated g{&f, std::make_unique<tune::bench::family_session>(this_bench(), f, tune::bench::call_limits{}.setup_s), {}};
-  g.gate = tune::bench::run_gate(f, *g.session, features, known);
+  g.gate = tune::bench::run_gate(f, *g.session, features, known, only);
   g.session->close();
   return g;
 }
@@ -119,6 +120,7 @@ int cmd_test(const std::vector<std::string>& names) {
   int failed = 0, passed = 0, skipped = 0;
   for (const family_info* f : select(names)) {
     const auto g = gate_family(*f, features);
+    std::size_t unvisited = 0;
     if (!g.gate.error.empty()) {
       std::cout << fmt::format("{}: ERROR {}\n", f->name, g.gate.error);
       ++failed;
@@ -130,7 +132,9 @@ int cmd_test(const std::vector<std::string>& names) {
       for (std::size_t i = 0; i < f->rows.size(); ++i) {
         const auto& r = g.gate.tables[t][i];
         const std::string name = function + "__" + f->rows[i].suffix;
-        if (!r.runnable) {
+        if (!r.runnable && r.why_not_runnable == tune::bench::not_visited_text) {
+          ++unvisited;
+        } else if (!r.runnable) {
           std::cout << fmt::format("  skip {:<32} {}\n", name, r.why_not_runnable);
           ++skipped;
         } else if (r.passed()) {
@@ -150,6 +154,9 @@ int cmd_test(const std::vector<std::string>& names) {
         }
       }
     }
+    if (unvisited)
+      std::cout << fmt::format("  {} row(s) of {} {} (SEARCH): not built, not tested\n", unvisited, f->name,
+                               tune::bench::not_visited_text);
   }
   std::cout << fmt::format("{} passed, {} failed, {} skipped\n", passed, failed, skipped);
   return failed ? exit_failed_rows : 0;
@@ -264,7 +271,9 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   std::vector<std::map<std::string, std::string>> same_codes;  // per raced family: duplicate -> representative
   for (const family_info* f : families) {
     const auto known = request.failed.find(f->name);
-    auto g = gate_family(*f, features, known == request.failed.end() ? decltype(known->second){} : known->second);
+    const auto asked = request.only_rows.find(f->name);
+    auto g = gate_family(*f, features, known == request.failed.end() ? decltype(known->second){} : known->second,
+                         asked == request.only_rows.end() ? nullptr : &asked->second);
     if (!g.gate.error.empty()) {
       answer.errors[f->name] = g.gate.error;
       continue;

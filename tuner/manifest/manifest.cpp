@@ -80,6 +80,32 @@ bool is_identifier(const std::string& s) {
   return true;
 }
 
+search_decl read_search(const util::json_at& j) {
+  search_decl s;
+  s.strategy = j["strategy"].string();
+  if (s.strategy != "random" && s.strategy != "auto") j["strategy"].fail("\"random\" or \"auto\"");
+  s.seed = static_cast<std::uint64_t>(j["seed"].integer(0, std::numeric_limits<std::int64_t>::max()));
+  s.budget_rows = static_cast<std::size_t>(j["budget_rows"].integer(1, std::numeric_limits<std::int64_t>::max()));
+  s.budget_seconds = static_cast<double>(j["budget_seconds"].integer(0, std::numeric_limits<std::int64_t>::max()));
+  const auto axes = j["axes"].array();
+  for (std::size_t i = 0; i < axes.size(); ++i) s.axes.emplace_back(axes.at(i)["name"].string(), axes.at(i)["values"].strings());
+  s.archive = j["archive"].string();
+  s.template_row = j["template_row"].string();
+  // $<TARGET_OBJECTS:...> as the configure step wrote it: a ';'-separated list.
+  const std::string objects = j["template_objects"].string();
+  for (std::size_t at = 0; at <= objects.size();) {
+    const auto end = std::min(objects.find(';', at), objects.size());
+    if (end > at) s.template_objects.emplace_back(objects.substr(at, end - at));
+    at = end + 1;
+  }
+  s.cmake = j["cmake"].string();
+  s.module_dir = j["module_dir"].string();
+  s.ar = j["ar"].string();
+  s.linker = j["linker"].string();
+  s.objcopy = j["objcopy"].string();
+  return s;
+}
+
 // A family's SHAPES as its seats (cmake/tune/Shapes.cmake checked them; a manifest edited by hand
 // is checked again here, because the conditions become code in the stamp header). Throws
 // std::runtime_error naming the manifest, the family and the shape.
@@ -198,6 +224,7 @@ manifest load_manifest(const std::filesystem::path& file) {
           d.companions.push_back({c["name"].string(), c["signature"].string()});
         }
       }
+      if (const auto search = f.find("search"); search && !search->value().is_null()) d.search = read_search(*search);
       // Manifests written before SHAPES existed have no such member: one seat.
       const auto shapes = f.find("shapes");
       if (shapes) shapes->array();

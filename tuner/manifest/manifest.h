@@ -1,9 +1,11 @@
 #pragma once
 // A scope's manifest: everything the build knows about it, written by the CMake module at
 // generate time (tune/<scope>/manifest.json) and read by every `tune` command.
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "box/features.h"
@@ -40,6 +42,22 @@ struct companion_decl {
   std::string signature;  // its own "<ret>(<params>)", or the family's
 };
 
+// SEARCH random|auto (cmake/tune/Search.cmake): the family races the rows a search proposes, which
+// the tool compiles (mint/search_rows.h) from the compile of its template row.
+struct search_decl {
+  std::string strategy;  // "random" or "auto"
+  std::uint64_t seed = 1;
+  std::size_t budget_rows = 0;
+  double budget_seconds = 0;  // 0: no time limit
+  // The AXES in order, each with its values: a row's point is its value index per axis.
+  std::vector<std::pair<std::string, std::vector<std::string>>> axes;
+  std::filesystem::path archive;  // libtune_search_<family>.a, linked by the bench and the program
+  std::string template_row;       // the row whose compile the tool varies
+  std::vector<std::filesystem::path> template_objects;
+  // What the build's own steps run, to compile, isolate and link the same way.
+  std::filesystem::path cmake, module_dir, ar, linker, objcopy;
+};
+
 // A family's declaration as the tool races and stamps it: a *seat*. A family without SHAPES is one
 // seat named after it; a family with SHAPES (cmake/tune/Shapes.cmake) is loaded as one family_decl
 // per shape, named <function>@<shape>, each raced, stamped and reported on its own. Everything but
@@ -65,6 +83,8 @@ struct family_decl {
   // empty for a family without SHAPES and for a last shape without one. (Last, so that aggregate
   // initializations of the fields above stay as they are.)
   std::string condition;
+  // Set for a searched family (SEARCH random|auto), on each of its seats.
+  std::optional<search_decl> search;
   const row_decl* row(const std::string& suffix) const;
   // The family's public name, which the stamp defines: the seat's name up to its '@' ("dot").
   std::string function() const;

@@ -38,12 +38,39 @@ std::optional<std::string> why_not_comparable(const race::race_table* last, cons
 
 }  // namespace
 
+namespace {
+
+// A searched family (cmake/tune/Search.cmake) is searched again when the code its rows compile from
+// changed (what its template row's compile read), or a row it visited has other code now; the rows
+// it never visited have no code to compare.
+std::optional<std::string> why_search_again(const family_decl& family, const race::race_table& last) {
+  if (!last.search) return std::string("its last race was not a search");
+  const row_decl* templ = family.row(family.search->template_row);
+  if (!templ || !templ->identity || !templ->identity->inputs_sha256)
+    return fmt::format("its row {} has no record of what its compile read", family.search->template_row);
+  if (last.search->template_inputs_sha256 != *templ->identity->inputs_sha256)
+    return std::string("the sources and headers its rows compile from changed");
+  for (const auto& [suffix, row] : last.rows) {
+    const row_decl* decl = family.row(suffix);
+    if (!decl) return fmt::format("row {} is gone", suffix);
+    if (decl->identity && row.code_sha256 && *row.code_sha256 != decl->identity->code_sha256)
+      return fmt::format("row {}'s code changed", suffix);
+  }
+  for (const auto& suffix : family.fallback)
+    if (!last.rows.count(suffix)) return fmt::format("row {} is new", suffix);
+  if (!last.rows.count(family.reference)) return fmt::format("row {} is new", family.reference);
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> why_race_again(const family_decl& family, const std::optional<std::string>& fixture_code,
                                           const race::race_table* last, const remint_basis& basis) {
   if (auto why = why_not_comparable(last, basis)) return why;
   if (!fixture_code) return std::string("its fixture's code identity is unknown");
   if (!last->fixture_sha256) return std::string("its last race recorded no fixture code identity");
   if (*last->fixture_sha256 != *fixture_code) return std::string("its fixture's code changed");
+  if (family.search) return why_search_again(family, *last);
   for (const auto& row : family.rows) {
     const auto it = last->rows.find(row.suffix);
     if (it == last->rows.end()) return fmt::format("row {} is new", row.suffix);
@@ -170,7 +197,7 @@ void race_only_new(race_plan& plan, const manifest& m, const sidecar::document* 
     const race::race_table* last = doc->race_of(name);
     const std::string* seat = doc->seat_of(name);
     // A family with companions races whole: a companion's own seat may be any row.
-    if (!f || !seat || !f->companions.empty() || why_not_comparable(last, basis)) continue;
+    if (!f || !seat || !f->companions.empty() || f->search || why_not_comparable(last, basis)) continue;
     if (const auto fixture = fixture_of(*f); !fixture || last->fixture_sha256 != fixture) continue;
     auto fresh = new_rows(*f, *last);
     // Raced for another reason (a row is gone), or the seat is gone or changed: the rows it beat

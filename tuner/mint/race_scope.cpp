@@ -16,6 +16,7 @@
 #include "mint/impl_hash.h"
 #include "mint/incremental.h"
 #include "mint/quiet_build.h"
+#include "mint/search_scope.h"
 #include "race/table.h"
 #include "sidecar/format.h"
 #include "sidecar/store.h"
@@ -160,7 +161,8 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
 // The scope's winners and race tables from the bench's result, with the plan's adopted families
 // and the families it keeps as the sidecar has them.
 sidecar::scope_update update_of(const manifest& m, const box::box_info& box, const race::race_answer& result,
-                                const race_plan& plan, const sidecar::document* previous) {
+                                const race_plan& plan, const sidecar::document* previous,
+                                const search_outcome& searched = {}) {
   const std::string measured = util::utc_iso8601(std::chrono::system_clock::now());
   sidecar::scope_update update;
   update.scope = m.scope;
@@ -180,7 +182,9 @@ sidecar::scope_update update_of(const manifest& m, const box::box_info& box, con
     }
     race::race_table table = raced->second;
     table.measured = measured;
-    if (const auto* last = previous ? previous->race_of(family.name) : nullptr;
+    if (const auto search = searched.seats.find(family.name); search != searched.seats.end())
+      table = with_search(std::move(table), search->second);
+    else if (const auto* last = previous ? previous->race_of(family.name) : nullptr;
         last && plan.only_rows.count(family.name))
       if (const auto when = last->measured ? last->measured : previous->provenance.written)
         table = carry_results(std::move(table), *last, plan.new_rows.at(family.name), *when);
@@ -245,12 +249,34 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
     show.note(
         fmt::format("cmake-tune: measuring beside {} other build job(s): the wait bound ran out", wait.jobs_left));
 
-  const bench_answer asked = ask_bench(m, box, previous, show, plan);
+  // Searched families search first; the race below decides each one's seat among the best rows its
+  // search found (mint/search_scope.h). The rows a search builds join the manifest's view.
+  manifest current = m;
+  race_plan final_plan = plan;
+  search_outcome searched = search_families(current, plan, previous, show, search_jobs());
+  if (searched.failed) {
+    sidecar::archive_failure(box.identity, m.scope, m.bench, searched.failed->reason);
+    const auto status = searched.failed->status == bench_call::refused       ? mint_outcome::refused
+                        : searched.failed->status == bench_call::interrupted ? mint_outcome::interrupted
+                                                                             : mint_outcome::failed;
+    return {status, searched.failed->reason};
+  }
+  for (const auto& [seat, search] : searched.seats) {
+    std::vector<std::string> rows = search.finalists;
+    // The incumbent defends its seat when the search visited it (rule 7, docs/measurement.md).
+    if (const std::string* incumbent = previous ? previous->seat_of(seat) : nullptr;
+        incumbent && search.screened.rows.count(*incumbent) &&
+        std::find(rows.begin(), rows.end(), *incumbent) == rows.end())
+      rows.push_back(*incumbent);
+    final_plan.only_rows[seat] = rows;
+  }
+
+  const bench_answer asked = ask_bench(current, box, previous, show, final_plan);
   if (asked.failed) return *asked.failed;
   const race::race_answer& result = asked.result;
   const race::mint_record& mint = result.mint;
 
-  sidecar::scope_update update = update_of(m, box, result, plan, previous);
+  sidecar::scope_update update = update_of(current, box, result, final_plan, previous, searched);
   const double mint_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   // A kept family measured over an overridden noise ceiling keeps the sidecar's noise overridden.
   bool overridden = mint.noise_overridden;

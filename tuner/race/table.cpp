@@ -178,7 +178,38 @@ void to_json(json& out, const race_table& t) {
   if (t.tool) out["tool"] = *t.tool;
   if (t.compiler) out["compiler"] = *t.compiler;
   if (t.noise_overridden) out["noise_overridden"] = true;
+  if (t.search) out["search"] = *t.search;
   util::put_other_members(out, t.other);
+}
+
+void to_json(json& out, const search_record& s) {
+  out = {{"strategy", s.strategy},
+         {"seed", s.seed},
+         {"space_size", s.space_size},
+         {"visited", s.visited},
+         {"compiled", s.compiled},
+         {"budget_rows", s.budget_rows},
+         {"budget_seconds", s.budget_seconds},
+         {"stopped_because", s.stopped_because},
+         {"batches", s.batches},
+         {"seconds", s.seconds},
+         {"proposed", s.proposed},
+         {"template_inputs_sha256", s.template_inputs_sha256}};
+}
+
+void from_json(const json& in, search_record& s) {
+  s.strategy = in.at("strategy").get<std::string>();
+  s.seed = in.at("seed").get<std::uint64_t>();
+  s.space_size = in.at("space_size").get<std::size_t>();
+  s.visited = in.at("visited").get<std::size_t>();
+  s.compiled = in.at("compiled").get<std::size_t>();
+  s.budget_rows = in.at("budget_rows").get<std::size_t>();
+  s.budget_seconds = in.value("budget_seconds", 0.0);
+  s.stopped_because = in.at("stopped_because").get<std::string>();
+  s.batches = in.value("batches", std::size_t{0});
+  s.seconds = in.value("seconds", 0.0);
+  s.proposed = in.value("proposed", std::vector<std::string>());
+  s.template_inputs_sha256 = in.value("template_inputs_sha256", std::string());
 }
 
 void from_json(const json& in, race_table& t) {
@@ -207,12 +238,13 @@ void from_json(const json& in, race_table& t) {
   t.tool = optional_member<std::string>(in, "tool");
   t.compiler = optional_member<std::string>(in, "compiler");
   t.noise_overridden = in.value("noise_overridden", false);
+  t.search = optional_member<search_record>(in, "search");
   t.other = util::other_members(in, {"winner",          "fallback",   "verdict",  "profile",
                                      "need_pct",        "margin_pct", "demoted",  "demoted_margin_pct",
                                      "drift_pct",       "note",       "ms",       "rows",
                                      "companion_races", "companions", "work",     "counters_unavailable",
                                      "fixture_sha256",  "tool",       "compiler", "noise_overridden",
-                                     "measured",        "threads",    "cores"});
+                                     "measured",        "threads",    "cores",    "search"});
 }
 
 mint_record record_of(const mint_result& r) {

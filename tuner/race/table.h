@@ -77,6 +77,26 @@ struct race_row {
   nlohmann::json other = nlohmann::json::object();  // members this version does not name, kept
 };
 
+// A searched family's search (cmake/tune/Search.cmake, mint/search_scope.h): how it chose the rows
+// its table holds. The table's rows are the rows it visited; `proposed` lists them in the order
+// the strategy proposed them.
+struct search_record {
+  std::string strategy;  // "random" or "auto"
+  std::uint64_t seed = 0;
+  std::size_t space_size = 0;  // the rows the constraints allow
+  std::size_t visited = 0;     // rows measured: proposed, and the reference and FALLBACK chain
+  std::size_t compiled = 0;    // rows this search compiled (a row whose recipe is unchanged is not)
+  std::size_t budget_rows = 0;
+  double budget_seconds = 0;  // 0: none
+  std::string stopped_because;  // "budget_rows", "budget_seconds", "space", "converged"
+  std::size_t batches = 0;
+  double seconds = 0;  // its wall time, compiles and races
+  std::vector<std::string> proposed;
+  // What the template row's compile read (isolate/identity.h inputs_sha256) when it searched:
+  // another means the rows it visited are compiled from other code now.
+  std::string template_inputs_sha256;
+};
+
 struct race_table {
   std::string winner;
   std::string verdict;  // race::verdict's words, or "adopted"
@@ -119,8 +139,13 @@ struct race_table {
   // The mint's: when it raced this table (ISO 8601). A later mint that keeps the table keeps it,
   // and `tune mint --only-new` marks the rows it carries from this table with it.
   std::optional<std::string> measured;
+  // The mint's, for a searched family: the search that chose its rows.
+  std::optional<search_record> search;
   nlohmann::json other = nlohmann::json::object();  // members this version does not name, kept
 };
+
+void to_json(nlohmann::json& out, const search_record& s);
+void from_json(const nlohmann::json& in, search_record& s);
 
 // A row's time per call in `race` and its rate when the fixture declared work; nullopt for a row
 // this race did not time. A row of the same code as another (same_code_as) has that row's time.

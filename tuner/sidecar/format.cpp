@@ -121,6 +121,27 @@ void check_race_table(const json& table, const std::string& where) {
       fail(child(work_where, "amount"), amount, "a positive number");
     string_at(required(*work, work_where, "unit"), child(work_where, "unit"));
   }
+  if (const auto threads = table.find("threads");
+      threads != table.end() && !threads->is_number_integer() && *threads != json("all"))
+    fail(child(where, "threads"), *threads, "an integer or \"all\"");
+  optional_integer(table, where, "cores");
+  if (const auto search = table.find("search"); search != table.end()) {
+    const std::string search_where = child(where, "search");
+    object_at(*search, search_where);
+    for (const char* key : {"strategy", "stopped_because"})
+      string_at(required(*search, search_where, key), child(search_where, key));
+    optional_string(*search, search_where, "template_inputs_sha256");
+    for (const char* key : {"seed", "space_size", "visited", "compiled", "budget_rows"}) {
+      const json& n = required(*search, search_where, key);
+      if (!n.is_number_unsigned()) fail(child(search_where, key), n, "a whole number");
+    }
+    for (const char* key : {"batches"}) optional_integer(*search, search_where, key);
+    for (const char* key : {"budget_seconds", "seconds"}) optional_number(*search, search_where, key, false);
+    if (const auto proposed = search->find("proposed"); proposed != search->end()) {
+      if (!proposed->is_array()) fail(child(search_where, "proposed"), *proposed, "an array of row suffixes");
+      for (const auto& suffix : *proposed) string_at(suffix, child(search_where, "proposed"));
+    }
+  }
   if (const auto why = table.find("counters_unavailable"); why != table.end())
     for (const auto& [event, reason] : object_at(*why, child(where, "counters_unavailable")).items())
       string_at(reason, child(child(where, "counters_unavailable"), event));

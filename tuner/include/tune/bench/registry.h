@@ -75,6 +75,10 @@ struct family_info {
   std::vector<companion_info> companions;  // declaration order
   double timeout_s = 0;                    // TIMEOUT: seconds one call may take; 0: derived (bench/limits.h)
   int threads = 1;                         // THREADS: each pool's size in the gate and the race; 0: all
+  // SEARCH random|auto (cmake/tune/Search.cmake): the build compiled the reference and the FALLBACK
+  // chain, the tool the rows its searches visited; a row without an object or a record of why was
+  // not visited, which is no failure.
+  bool searched = false;
 };
 
 // Families register themselves from the generated registry's static initializers.
