@@ -73,7 +73,7 @@ landscape deceptive() {
       [](const values& v) { return v[0] + v[1] < 8 && !(v[3] == 5 && v[4] == 0) && !(v[2] == 3 && v[3] == 0); },
       [&](const values& v) {
         if (v[2] == 0 && v[4] == 5) return fails;
-        const double valley = 1.0 + 0.3 * squared_distance(v, optimum);
+        const double valley = 1.0 + 0.2 * squared_distance(v, optimum);
         const double basin = 1.3 * (1.0 + 0.015 * squared_distance(v, decoy));
         return std::min(valley, basin);
       });

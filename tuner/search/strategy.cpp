@@ -85,10 +85,12 @@ searcher::searcher(space s, settings how) : space_(std::move(s)), how_(how), rng
   std::iota(order_.begin(), order_.end(), std::size_t{0});
   started_.assign(n, false);
   on_path_.assign(n, false);
-  // An eighth of the budget for the sample, but at least two points per axis so the first descents
-  // start from a choice; with no budget, an eighth of the space.
+  // A third of the budget for the sample (with no budget, of the space), but at least two points
+  // per axis so the first descents start from a choice. Less, and a valley a few percent of the
+  // space wide is missed too often (bench/search/search_bench.cpp); more, and too few rows are
+  // left to descend.
   const std::size_t budget = how_.budget_rows == 0 ? n : std::min(how_.budget_rows, n);
-  sample_rows_ = std::min(budget, std::max(budget / 4, 2 * axes));
+  sample_rows_ = std::min(budget, std::max(budget / 3, 2 * axes));
 }
 
 std::size_t searcher::budget_left() const {
@@ -206,14 +208,13 @@ std::size_t searcher::hamming(std::size_t a, std::size_t b) const {
   return d;
 }
 
-bool searcher::better_nearby(std::size_t point) const {
-  // Multi-level single linkage's rule: a measured point within half the axes that is better means
-  // this one lies on a slope someone can descend from lower down; descending from here too would
-  // most likely retrace the same basin.
+bool searcher::better_nearby(std::size_t point, const std::vector<std::size_t>& among) const {
+  // Multi-level single linkage's rule: a better point within half the axes means this one lies on
+  // a slope that is, or will be, descended from lower down; descending from here too would most
+  // likely retrace the same basin.
   const std::size_t radius = std::max<std::size_t>(1, space_.sizes.size() / 2);
-  return std::any_of(known_.begin(), known_.end(), [&](std::size_t p) {
-    return cost_[p] < cost_[point] && hamming(point, p) <= radius;
-  });
+  return std::any_of(among.begin(), among.end(),
+                     [&](std::size_t p) { return cost_[p] < cost_[point] && hamming(point, p) <= radius; });
 }
 
 std::optional<std::size_t> searcher::far_sample(std::size_t candidates) {
@@ -257,7 +258,8 @@ bool searcher::advance(descent& d) {
     if (better) {
       d.centre = *better;
       d.whole_axes = false;
-      if (on_path_[d.centre]) return false;  // another descent came this way: the rest is its
+      // Another descent came this way, or passed near and lower: the rest of this basin is its.
+      if (on_path_[d.centre] || better_nearby(d.centre, path_)) return false;
       on_path_[d.centre] = true;
       path_.push_back(d.centre);
       continue;
@@ -284,24 +286,15 @@ void searcher::wanted_by(const descent& d, std::size_t room, std::vector<std::si
 }
 
 bool searcher::start_descent() {
-  // Only from the best quarter of the measured sample: a descent costs tens of rows, a sample
-  // point one, so descents go where the sample says the good regions are.
-  std::vector<double> costs;
-  for (const std::size_t p : sampled_)
-    if (seen_[p] == seen::known && cost_[p] != unknown_cost) costs.push_back(cost_[p]);
-  if (costs.empty()) return false;
-  const std::size_t k = std::max<std::size_t>(1, costs.size() / 2) - 1;
-  std::nth_element(costs.begin(), costs.begin() + static_cast<std::ptrdiff_t>(k), costs.end());
-  const double threshold = costs[k];
-
+  // The best measured sample point that no better measured point lies near (better_nearby).
   std::vector<std::size_t> candidates;
   for (const std::size_t p : sampled_)
-    if (seen_[p] == seen::known && !started_[p] && !on_path_[p] && cost_[p] <= threshold) candidates.push_back(p);
+    if (seen_[p] == seen::known && !started_[p] && !on_path_[p] && cost_[p] != unknown_cost) candidates.push_back(p);
   std::sort(candidates.begin(), candidates.end(),
             [&](std::size_t a, std::size_t b) { return cost_[a] < cost_[b] || (cost_[a] == cost_[b] && a < b); });
   for (const std::size_t p : candidates) {
-    started_[p] = true;  // started now, or near a path for good: paths only grow
-    if (better_nearby(p)) continue;
+    started_[p] = true;  // started now, or passed over for good: what is measured only grows
+    if (better_nearby(p, known_)) continue;
     on_path_[p] = true;
     path_.push_back(p);
     descents_.push_back({p});

@@ -94,7 +94,8 @@ class searcher {
   std::optional<std::size_t> lookup(const std::vector<std::uint16_t>& values) const;
   const neighbourhood& neighbours(std::size_t point);
   std::size_t hamming(std::size_t a, std::size_t b) const;
-  bool better_nearby(std::size_t point) const;
+  // Whether a point of `among` within half the axes of `point` measured lower.
+  bool better_nearby(std::size_t point, const std::vector<std::size_t>& among) const;
 
   void propose_random(std::size_t n, std::vector<std::size_t>& out);
   void propose_auto(std::size_t n, std::vector<std::size_t>& out);
