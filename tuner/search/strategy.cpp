@@ -255,7 +255,10 @@ bool searcher::advance(descent& d) {
       if (seen_[p] != seen::known || cost_[p] >= cost_[d.centre]) continue;
       if (!better || cost_[p] < cost_[*better] || (cost_[p] == cost_[*better] && p < *better)) better = p;
     }
+    const auto jumped = [&] { return d.jump && seen_[*d.jump] == seen::known; };
+    if (jumped() && cost_[*d.jump] < cost_[d.centre] && (!better || cost_[*d.jump] < cost_[*better])) better = d.jump;
     if (better) {
+      d.jump = pattern_move(d.centre, nb);
       d.centre = *better;
       d.whole_axes = false;
       // Another descent came this way, or passed near and lower: the rest of this basin is its.
@@ -265,8 +268,8 @@ bool searcher::advance(descent& d) {
       continue;
     }
     const std::size_t looked = d.whole_axes ? nb.points.size() : nb.adjacent;
-    if (std::any_of(nb.points.begin(), nb.points.begin() + static_cast<std::ptrdiff_t>(looked),
-                    [&](std::size_t p) { return seen_[p] != seen::known; }))
+    if ((d.jump && !jumped()) || std::any_of(nb.points.begin(), nb.points.begin() + static_cast<std::ptrdiff_t>(looked),
+                                             [&](std::size_t p) { return seen_[p] != seen::known; }))
       return true;
     if (!d.whole_axes && nb.adjacent < nb.points.size()) {
       d.whole_axes = true;
@@ -277,8 +280,34 @@ bool searcher::advance(descent& d) {
   }
 }
 
+std::optional<std::size_t> searcher::pattern_move(std::size_t centre, const neighbourhood& nb) const {
+  // Hooke and Jeeves' pattern move: where several axes improve, they likely improve together, and
+  // one point tells so, where one axis per round would take a round per axis.
+  const auto& from = space_.points[centre];
+  std::vector<std::optional<std::size_t>> best_on(from.size());
+  for (const std::size_t p : nb.points) {
+    if (seen_[p] != seen::known || cost_[p] >= cost_[centre]) continue;
+    const auto& to = space_.points[p];
+    const auto axis = static_cast<std::size_t>(std::mismatch(from.begin(), from.end(), to.begin()).first - from.begin());
+    auto& b = best_on[axis];
+    if (!b || cost_[p] < cost_[*b]) b = p;
+  }
+  auto values = from;
+  std::size_t moved = 0;
+  for (std::size_t a = 0; a < from.size(); ++a) {
+    if (!best_on[a]) continue;
+    values[a] = space_.points[*best_on[a]][a];
+    ++moved;
+  }
+  if (moved < 2) return std::nullopt;
+  const auto p = lookup(values);
+  if (!p || seen_[*p] != seen::unseen) return std::nullopt;
+  return p;
+}
+
 void searcher::wanted_by(const descent& d, std::size_t room, std::vector<std::size_t>& out) {
   if (seen_[d.centre] != seen::known) return;
+  if (d.jump && seen_[*d.jump] == seen::unseen && out.size() < room) take(*d.jump, out);
   const auto& nb = neighbours(d.centre);
   const std::size_t looked = d.whole_axes ? nb.points.size() : nb.adjacent;
   for (std::size_t i = 0; i < looked && out.size() < room; ++i)

@@ -83,7 +83,8 @@ class searcher {
   };
   struct descent {
     std::size_t centre;
-    bool whole_axes = false;  // looking past the adjacent values
+    bool whole_axes = false;             // looking past the adjacent values
+    std::optional<std::size_t> jump = std::nullopt;  // the pattern move from the last centre
   };
 
   std::size_t budget_left() const;
@@ -101,6 +102,9 @@ class searcher {
   void propose_auto(std::size_t n, std::vector<std::size_t>& out);
   // Moves a descent as far as what is known allows; false when it ended (local optimum or merge).
   bool advance(descent& d);
+  // Every axis whose best neighbour improved on the centre, moved at once; nullopt when fewer than
+  // two did, or that point is not in the space or measured already.
+  std::optional<std::size_t> pattern_move(std::size_t centre, const neighbourhood& nb) const;
   // The unseen points a descent wants measured next (none while it waits on pending ones).
   void wanted_by(const descent& d, std::size_t room, std::vector<std::size_t>& out);
   bool start_descent();
