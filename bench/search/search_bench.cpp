@@ -67,8 +67,8 @@ int main(int argc, char** argv) {
     const std::size_t points = l.points.points.size();
     const auto budget = static_cast<std::size_t>(budget_pct / 100.0 * double(points) + 0.5);
     const auto print = [&](const char* strategy, const row& r) {
-      fmt::print("| {} | {} | {} | {:.3f} | {:.3f} | {:.0f}% | {:.0f} | {:.1f}% |\n", l.name, points, strategy, r.median_q,
-                 r.worst_q, 100 * r.within_3pct, r.median_rows, 100 * r.median_rows / double(points));
+      fmt::print("| {} | {} | {} | {:.3f} | {:.3f} | {:.0f}% | {:.0f} | {:.1f}% |\n", l.name, points, strategy,
+                 r.median_q, r.worst_q, 100 * r.within_3pct, r.median_rows, 100 * r.median_rows / double(points));
     };
     for (const auto kind : {strategy_kind::auto_, strategy_kind::random})
       print(name_of(kind), measure_strategy(l, kind, budget, batch, seeds));

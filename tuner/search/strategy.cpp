@@ -27,8 +27,10 @@ constexpr int kick_tries = 32;
 
 const char* name_of(strategy_kind k) {
   switch (k) {
-    case strategy_kind::random: return "random";
-    case strategy_kind::auto_: return "auto";
+    case strategy_kind::random:
+      return "random";
+    case strategy_kind::auto_:
+      return "auto";
   }
   return "?";
 }
@@ -56,7 +58,8 @@ searcher::searcher(space s, settings how) : space_(std::move(s)), how_(how), rng
   // Points are found by a mixed-radix key, so the grid (before constraints) must fit 64 bits.
   std::uint64_t grid = 1;
   for (std::size_t a = 0; a < axes; ++a) {
-    if (space_.sizes[a] == 0) throw std::invalid_argument(fmt::format("search space: axis {} has no values", space_.axes[a]));
+    if (space_.sizes[a] == 0)
+      throw std::invalid_argument(fmt::format("search space: axis {} has no values", space_.axes[a]));
     radix_.push_back(grid);
     if (grid > std::numeric_limits<std::uint64_t>::max() / space_.sizes[a])
       throw std::invalid_argument("search space: the grid of its axes has more than 2^64 points");
@@ -71,8 +74,8 @@ searcher::searcher(space s, settings how) : space_(std::move(s)), how_(how), rng
     std::uint64_t key = 0;
     for (std::size_t a = 0; a < axes; ++a) {
       if (p[a] >= space_.sizes[a])
-        throw std::invalid_argument(
-            fmt::format("search space: point {} has value {} on axis {} of {} values", i, p[a], space_.axes[a], space_.sizes[a]));
+        throw std::invalid_argument(fmt::format("search space: point {} has value {} on axis {} of {} values", i, p[a],
+                                                space_.axes[a], space_.sizes[a]));
       key += p[a] * radix_[a];
     }
     if (!index_.emplace(key, i).second)
@@ -288,7 +291,8 @@ std::optional<std::size_t> searcher::pattern_move(std::size_t centre, const neig
   for (const std::size_t p : nb.points) {
     if (seen_[p] != seen::known || cost_[p] >= cost_[centre]) continue;
     const auto& to = space_.points[p];
-    const auto axis = static_cast<std::size_t>(std::mismatch(from.begin(), from.end(), to.begin()).first - from.begin());
+    const auto axis =
+        static_cast<std::size_t>(std::mismatch(from.begin(), from.end(), to.begin()).first - from.begin());
     auto& b = best_on[axis];
     if (!b || cost_[p] < cost_[*b]) b = p;
   }
@@ -374,8 +378,10 @@ void searcher::propose_auto(std::size_t n, std::vector<std::size_t>& out) {
   const std::size_t patience = std::max<std::size_t>(256, 16 * moves);
 
   while (out.size() < n) {
-    descents_.erase(std::remove_if(descents_.begin(), descents_.end(), [&](descent& d) { return !advance(d); }),
-                    descents_.end());
+    std::vector<descent> going;
+    for (auto& d : descents_)
+      if (advance(d)) going.push_back(d);
+    descents_ = std::move(going);
     // The best descents fill the batch first; those still waiting on their start sort last.
     std::stable_sort(descents_.begin(), descents_.end(), [&](const descent& a, const descent& b) {
       return cost_[a.centre] < cost_[b.centre] || (cost_[a.centre] == cost_[b.centre] && a.centre < b.centre);

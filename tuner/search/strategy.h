@@ -3,23 +3,26 @@
 // given what the points raced so far measured. Pure decision logic, no I/O: the pipeline proposes
 // a batch, builds and races it, tells each point's cost, and proposes again.
 //
-// `auto` is multi-level single-linkage restarts of batched local search, iterated as in iterated
-// local search (Lourenço, Martin & Stützle, "Iterated Local Search", 2003):
-//   1. a space-filling sample (best-candidate sampling on the Hamming distance) spends an eighth of
-//      the budget, so every region of the space is seen before any is refined;
-//   2. descents start from the best sampled points, but only from those in the best quarter of the
-//      sample and not near a descent already made (Rinnooy Kan & Timmer's multi-level single
-//      linkage), so one wide basin is descended once, not once per sample point that fell in it;
-//   3. each descent looks at the one-axis-change neighbours of its centre, adjacent values first and
-//      then the rest of each axis, and moves to the best one that measured lower; a descent that
-//      reaches another's path stops there;
-//   4. when no start is left, it alternates a kick from the best local optimum (two or three axes
-//      changed, then a descent: the ILS perturbation) with a new far sample (the point farthest
-//      from every measured one among a few drawn), until the best has not improved for a while.
-// Every descent and start offers points to the same batch, so a batch of 8-32 proposals is filled
-// by several descents at once. Kernel Tuner's strategy comparison (Schoonhoven et al. 2022) found
+// `auto` is multi-start local search with multi-level single-linkage starts (Rinnooy Kan & Timmer,
+// 1987), iterated as in iterated local search (Lourenço, Martin & Stützle, "Iterated Local
+// Search", 2003):
+//   1. a space-filling sample (best-candidate sampling on the Hamming distance) spends a third of
+//      the budget, so a good region a few percent of the space wide is seen before any is refined;
+//   2. descents start from the best sampled points, but not from one with a better measured point
+//      within half the axes (the linkage rule): a wide basin is descended once, not once per
+//      sample point that fell in it;
+//   3. a descent measures its centre's one-axis-change neighbours, adjacent values first and then
+//      the rest of each axis, plus a pattern move (every improving axis at once, Hooke & Jeeves),
+//      and moves to the best that measured lower; it stops where another descent's path is lower
+//      nearby;
+//   4. with no start left, a kick from the best local optimum (two or three axes changed, then a
+//      descent: ILS's perturbation) and a new far sample take turns, until the best has not
+//      improved for a while.
+// Descents, starts and restarts all fill the same batch, so a batch of 8-32 proposals serves
+// several descents at once. Kernel Tuner's strategy comparison (Schoonhoven et al., 2022) found
 // local search with restarts among the most robust on real kernel spaces; the sample and the
-// linkage rule are what keep a wide deceptive basin from taking the whole budget.
+// linkage rule keep a wide deceptive basin from taking the budget (docs/design/spaces.md, "The
+// search strategy").
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -83,7 +86,7 @@ class searcher {
   };
   struct descent {
     std::size_t centre;
-    bool whole_axes = false;             // looking past the adjacent values
+    bool whole_axes = false;                         // looking past the adjacent values
     std::optional<std::size_t> jump = std::nullopt;  // the pattern move from the last centre
   };
 
@@ -130,15 +133,15 @@ class searcher {
 
   // auto
   std::unordered_map<std::size_t, neighbourhood> neighbours_;
-  std::size_t sample_rows_ = 0;              // the space-filling sample's size
-  std::vector<std::size_t> sampled_;         // sample and far points: where descents may start
-  std::vector<bool> started_;                // a descent started from this point
-  std::vector<bool> on_path_;                // some descent's centre was here
-  std::vector<std::size_t> path_;            // those points, for the linkage distance
+  std::size_t sample_rows_ = 0;       // the space-filling sample's size
+  std::vector<std::size_t> sampled_;  // sample and far points: where descents may start
+  std::vector<bool> started_;         // a descent started from this point
+  std::vector<bool> on_path_;         // some descent's centre was here
+  std::vector<std::size_t> path_;     // those points, for the linkage distance
   std::vector<descent> descents_;
-  std::vector<std::size_t> optima_;          // where descents ended without a better neighbour
-  std::size_t restarts_ = 0;                 // kicks and far samples so far
-  std::size_t proposed_at_last_gain_ = 0;    // `proposed_` when best_ last improved
+  std::vector<std::size_t> optima_;        // where descents ended without a better neighbour
+  std::size_t restarts_ = 0;               // kicks and far samples so far
+  std::size_t proposed_at_last_gain_ = 0;  // `proposed_` when best_ last improved
   bool converged_ = false;
 };
 
