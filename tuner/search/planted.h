@@ -24,7 +24,7 @@ struct landscape {
 // 3 axes x 10 values, one smooth bowl with a mild interaction between two axes.
 landscape smooth_bowl();
 // 5 axes x 6 values, ~20% removed by a constraint and ~3% failing to build: a wide basin whose
-// bottom is 1.3x the optimum, and the optimum at the bottom of a narrow valley elsewhere.
+// bottom is 1.3x the optimum covers ~95% of the space; the optimum lies in a narrow valley elsewhere.
 landscape deceptive();
 // 4 axes x 8 values: half the space a plateau where only the noise differs, the other half a bowl.
 landscape plateau();

@@ -20,9 +20,9 @@
 //      improved for a while.
 // Descents, starts and restarts all fill the same batch, so a batch of 8-32 proposals serves
 // several descents at once. Kernel Tuner's strategy comparison (Schoonhoven et al., 2022) found
-// local search with restarts among the most robust on real kernel spaces; the sample and the
-// linkage rule keep a wide deceptive basin from taking the budget (docs/design/spaces.md, "The
-// search strategy").
+// the local-search, annealing and genetic families robust on real kernel spaces; local search
+// needs no model and batches naturally, and the sample and the linkage rule keep a wide deceptive
+// basin from taking the budget (docs/design/spaces.md, "The search strategy").
 #include <cstddef>
 #include <cstdint>
 #include <optional>
