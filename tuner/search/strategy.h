@@ -43,6 +43,7 @@ struct space {
 
 enum class strategy_kind { random, auto_ };
 const char* name_of(strategy_kind);  // "random", "auto"
+// The kind a name as name_of writes it stands for (a setting read from the family); nullopt else.
 std::optional<strategy_kind> strategy_named(const std::string& name);
 
 struct settings {
@@ -76,7 +77,6 @@ class searcher {
   std::string stopped_because() const;
   // The best told point so far (nullopt when none measured).
   std::optional<std::size_t> best() const { return best_; }
-  const space& searched() const { return space_; }
 
  private:
   enum class seen : std::uint8_t { unseen, pending, known };
