@@ -132,8 +132,8 @@ inline signature_text x86_signature(std::uint32_t leaf1_eax) {
   return out;
 }
 
-// A CPU class: a named feature set (docs/profiles-and-policy.md "Classes"); `adds` are the
-// features beyond the parent's, null-terminated.
+// A CPU class: a named feature set (docs/profiles-and-policy.md "Feature names and classes");
+// `adds` are the features beyond the parent's, null-terminated.
 struct class_row {
   const char* name;
   const char* parent;  // "" at the bottom
