@@ -12,7 +12,9 @@ using nlohmann::json;
 
 namespace {
 
-json schema() { return tune::util::read_json_file(std::filesystem::path(TUNE_SCHEMA_DIR) / "tune-profile-1.schema.json"); }
+json schema() {
+  return tune::util::read_json_file(std::filesystem::path(TUNE_SCHEMA_DIR) / "tune-profile-1.schema.json");
+}
 
 tune::manifest scope() {
   tune::manifest m;
@@ -27,24 +29,23 @@ tune::manifest scope() {
 tune::sidecar::loaded sidecar(const std::string& features) {
   tune::sidecar::loaded l;
   l.path = "/b/p.tune.json";
-  l.doc = tune::test::sidecar_document(
-      {{"format", "tune-sidecar/1"},
-       {"kernels", {{"dot", "u4_avx2"}, {"gemm", "reference"}}},
-       {"race", {{"dot", {{"verdict", "won"}}}, {"gemm", {{"verdict", "holds"}}}}},
-       {"scopes", {{"s", {{"version", 3}, {"complete", true}}}}},
-       {"provenance",
-        {{"box", "linux|x86_64|cpu|sig|6.1"},
-         {"class", "x86-avx2"},
-         {"features", features},
-         {"compiler", "GNU 12.2.0"},
-         {"noise", "ok"}}}});
+  l.doc = tune::test::sidecar_document({{"format", "tune-sidecar/1"},
+                                        {"kernels", {{"dot", "u4_avx2"}, {"gemm", "reference"}}},
+                                        {"race", {{"dot", {{"verdict", "won"}}}, {"gemm", {{"verdict", "holds"}}}}},
+                                        {"scopes", {{"s", {{"version", 3}, {"complete", true}}}}},
+                                        {"provenance",
+                                         {{"box", "linux|x86_64|cpu|sig|6.1"},
+                                          {"class", "x86-avx2"},
+                                          {"features", features},
+                                          {"compiler", "GNU 12.2.0"},
+                                          {"noise", "ok"}}}});
   return l;
 }
 
 // The profile as written to <DEFAULTS>/<class>.tune-defaults.json.
 json written(const std::string& features) {
-  const auto p = tune::profile::make_profile(scope(), sidecar(features), {tune::sidecar::verdict::fresh, ""},
-                                             "cmake-tune 0.1.0");
+  const auto p =
+      tune::profile::make_profile(scope(), sidecar(features), {tune::sidecar::verdict::fresh, ""}, "cmake-tune 0.1.0");
   return json::parse(tune::profile::to_json(p).dump());
 }
 
