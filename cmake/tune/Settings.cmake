@@ -1,4 +1,4 @@
-# Cache variables (cmake-api.md "Cache variables and environment") and the per-configuration
+# Cache variables (docs/cmake-api.md "Cache variables and environment") and the per-configuration
 # paths every generated file lives under.
 
 set(TUNE_POLICY "" CACHE STRING

@@ -14,7 +14,7 @@
 
 namespace tune::bench {
 
-// One family's race table (sidecar.md "race"): rejected rows with the reason, failed rows with
+// One family's race table (docs/sidecar.md "Race tables"): rejected rows with the reason, failed rows with
 // their last_fail_reason and, for rows that failed the correctness gate, their worst errors
 // (`rows`: the gate's table of the family or companion, grid order).
 race::race_table table_of(const race::family_result& result, const family_info& family,

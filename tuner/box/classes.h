@@ -14,7 +14,8 @@ struct cpu_class {
   feature_set features;  // every feature of the class, parents' included
 };
 
-// The spec's table, highest first. arm-neon promises neon: AArch64 makes Advanced SIMD
+// The class table of docs/profiles-and-policy.md "Feature names and classes", highest first
+// (built from tune/detail/cpu.h's). arm-neon promises neon: AArch64 makes Advanced SIMD
 // mandatory, and TUNE_TARGET_CLASS=arm-neon must find `requires=neon` rows runnable.
 const std::vector<cpu_class>& class_table();
 

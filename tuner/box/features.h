@@ -14,7 +14,8 @@ namespace tune::box {
 
 using feature_set = std::set<std::string>;
 
-// Every feature name `requires=` accepts, per architecture, in the spec's order.
+// Every feature name `requires=` accepts, per architecture, in the order of
+// docs/profiles-and-policy.md "Feature names and classes".
 const std::vector<std::string>& known_x86_features();
 const std::vector<std::string>& known_arm_features();
 bool is_known_feature(const std::string& name);

@@ -143,7 +143,7 @@ status_report status_of(const std::vector<std::filesystem::path>& manifests, con
   return out;
 }
 
-// Exit codes of `tune verdict` and `tune status --check` (docs/cmake-api.md, "The tune tool").
+// Exit codes of `tune verdict` and `tune status --check` (docs/cmake-api.md, "The `tune` tool and CI").
 constexpr int exit_not_fresh = 3;   // some scope's verdict is not fresh
 constexpr int exit_incomplete = 4;  // every scope is fresh, but some family does not run a winner measured here
 

@@ -77,8 +77,8 @@ double screen_spread_pct(const std::vector<std::size_t>& runnable, const std::ve
 // Rule 3: every runnable row once per round, in a fresh random order; one jitter draw per round.
 // Random, not rotating: on a shared machine a periodic disturbance can keep step with a rotation
 // and hit the same row round after round; under a random order no schedule can favour a row, so
-// identical rows' paired ratios stay exchangeable (docs/measurement.md, "Where the implementation
-// departs from the specification, and why").
+// identical rows' paired ratios stay exchangeable
+// (docs/measurement.md "Where the protocol departs from its first design, and why").
 void run_screen(std::size_t index, const family_input& family, const std::vector<std::size_t>& runnable,
                 const std::map<std::size_t, std::uint64_t>& reps, window_runner& w, const protocol& p,
                 std::vector<std::vector<double>>& per_call, const event_sink& events) {
@@ -95,7 +95,7 @@ void run_screen(std::size_t index, const family_input& family, const std::vector
 }
 
 // The rounds after which a race of `rounds` planned rounds is judged, one per look: the first at
-// the protocol's minimum (the spec's floor, never cut), the others evenly spaced beyond it up to
+// the protocol's minimum (rule 5's floor of final rounds, never cut), the others evenly spaced beyond it up to
 // the plan, all in whole blocks of `block` rounds. A plan no longer than the minimum has one look,
 // so a quiet box tests at the full level.
 std::vector<int> look_ends(int rounds, int minimum, int looks, int block = 1) {

@@ -8,7 +8,7 @@
 namespace tune::race {
 
 struct protocol {
-  // Rule 2: one timed window. 5 ms, not the spec's 20: on a loaded machine fewer short windows are
+  // Rule 2: one timed window. 5 ms, not the first design's 20: on a loaded machine fewer short windows are
   // cut by a preemption, so a paired race resolves a small difference in less time; still longer
   // than the 4 ms scheduler tick, so every window spans one and windows stay alike
   // (docs/measurement.md, rule 2).

@@ -1,5 +1,5 @@
 #pragma once
-// One family's race table, the sidecar's `race.<family>` (docs/sidecar.md "race"): what the bench
+// One family's race table, the sidecar's `race.<family>` (docs/sidecar.md "Race tables"): what the bench
 // decided (`bench race` writes it from a family_result), what the mint adds (each row's impl_hash
 // and compile command) and what explain, status, the stamp, release checks and profile export
 // read. This is the one reader and writer of its fields; sidecar/format.cpp checks a table's

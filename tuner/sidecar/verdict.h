@@ -44,15 +44,15 @@ struct judgement {
                         // versions, families) and the target that re-measures
 };
 
-// Checks in the order of the spec's table: absent, unreadable, stale_binary, foreign_box,
-// version, missing; the first failing check decides. stale_binary compares the bench's code
-// (util::code_sha256: its code and data, not its file times or debug information) with what the
-// mint recorded; foreign_box the box identity, and the features the mint measured with (forced
-// with TUNE_FORCE_FEATURES or not) with this box's now. A scope with no entry in `scopes` skips the
-// checks that need one (stale_binary, version) and is `missing` all its families. A family
-// counts as present when it has a `kernels` entry and the scope's recorded `families` lists it.
-// Hashes the bench executable; throws only when that file exists but cannot be read. Every
-// message starts with the verdict word and names both values.
+// Checks in the order of the table in docs/sidecar.md "When a sidecar counts — verdicts": absent,
+// unreadable, stale_binary, foreign_box, version, missing; the first failing check decides.
+// stale_binary compares the bench's code (util::code_sha256: its code and data, not its file times
+// or debug information) with what the mint recorded; foreign_box the box identity, and the features
+// the mint measured with (forced with TUNE_FORCE_FEATURES or not) with this box's now. A scope with
+// no entry in `scopes` skips the checks that need one (stale_binary, version) and is `missing` all
+// its families. A family counts as present when it has a `kernels` entry and the scope's recorded
+// `families` lists it. Hashes the bench executable; throws only when that file exists but cannot be
+// read. Every message starts with the verdict word and names both values.
 judgement judge(const loaded& file, const expectation& want);
 
 }  // namespace tune::sidecar

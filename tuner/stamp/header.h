@@ -1,6 +1,6 @@
 #pragma once
-// The stamp header tune/kernels/<family>.h (docs/cmake-api.md "Generated files"): the chosen row's
-// declaration, an inline forwarder with the family's public name, and the family's row in
+// The stamp header tune/kernels/<family>.h (docs/cmake-api.md "Generated files (all in the build
+// tree)"): the chosen row's declaration, an inline forwarder with the family's public name, and the family's row in
 // tune::status() (tune/status.h).
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// Which row a family gets — the stamp order (profiles-and-policy.md "Which row a family gets"):
+// Which row a family gets — the stamp order (docs/profiles-and-policy.md "Which row a family gets"):
 // the fresh sidecar's entry, else the first profile on the ladder with a runnable entry, else the
 // fallback chain's first runnable row, else the reference. "Runnable" is judged on every seat.
 // Every step is recorded so `tune explain` can show why.

@@ -1,4 +1,4 @@
-// Written like the spec's example (docs/fixtures.md "A fixture"): the lambda captures by reference.
+// Written like the example of docs/fixtures.md "A fixture": the lambda captures by reference.
 #include <tune/fixture.h>
 
 TUNE_FIXTURE(dot, fx) {

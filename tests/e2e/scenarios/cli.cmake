@@ -76,6 +76,11 @@ if(mints GREATER 0)
     e2e_fail("history --json mints[${last}].seats.planted.rate: expected an object or null, got ${v}")
   endif()
 endif()
+if(SCHEMA_CHECK)
+  file(WRITE "${WORK_DIR}/history.json" "${history}")
+  e2e_run(history-schema COMMAND "${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-history-2.schema.json"
+    "${WORK_DIR}/history.json")
+endif()
 
 e2e_run(explain COMMAND "${E2E_TOOL}" explain planted --build-dir "${TREE}")
 set(explain_text "${E2E_OUTPUT}")

@@ -1,8 +1,8 @@
 # Companions and tune_link(... EXPORT), end to end (docs/design/kernels-and-isolation.md "Companions",
-# docs/cmake-api.md "Generated files"). Family sumk has the companion layout(), which reports its row's PASSES
-# (its own signature: never timed), and sumk_inv, with the family's signature and a planted
-# winner of its own: passes4 does a quarter of passes1's work (sumk's planted winner) and half
-# of passes2's.
+# docs/cmake-api.md "Generated files (all in the build tree)"). Family sumk has the companion
+# layout(), which reports its row's PASSES (its own signature: never timed), and sumk_inv, with
+# the family's signature and a planted winner of its own: passes4 does a quarter of passes1's work
+# (sumk's planted winner) and half of passes2's.
 #   fallback   without a sidecar all stamp the fallback passes2; the app checks layout() against
 #              the row tune::status() names; nm: only passes2's kernel and companion are linked.
 #   mint       after `--target tune` sumk and layout follow the measured winner (nm: only that

@@ -1,4 +1,4 @@
-# Ninja Multi-Config is first-class (cmake-api.md "The build graph", point 7): one sidecar, one
+# Ninja Multi-Config is first-class (docs/cmake-api.md "The build graph", point 7): one sidecar, one
 # set of stamps and one installed sidecar per configuration, each matching what that
 # configuration's program runs. Release gets release rules (it mints); Debug (unoptimized:
 # policy fallback) stamps without measuring and leaves the Release sidecar alone; the CLI takes

@@ -1,4 +1,5 @@
-// Written the way the spec's example is, with a size per shape: the body runs once per shape.
+// Written like the example of docs/fixtures.md "A fixture", with a size per shape: the body runs
+// once per shape.
 #include <tune/fixture.h>
 
 #include <string>

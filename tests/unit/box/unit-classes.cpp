@@ -19,7 +19,7 @@ const feature_set avx2_set{"avx2", "fma", "bmi2", "f16c"};
 const feature_set avx512_set{"avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"};
 }  // namespace
 
-TEST_CASE("the table is the spec's, highest first") {
+TEST_CASE("the table is docs/profiles-and-policy.md's, highest first") {
   names table;
   for (const auto& c : tune::box::class_table()) table.push_back(c.name);
   CHECK(table ==

@@ -1,5 +1,6 @@
-// The files a search writes conform to their schemas (tuner/plan/schemas/): a real plan and
-// report from the helper program, and a report of a fake search that has every section filled.
+// The files a search writes conform to their schemas (docs/schemas/): a real plan and
+// report from the helper program, a report of a fake search that has every section filled, and
+// the pilot reports the runtime writes for the search.
 #include <doctest/doctest.h>
 
 #include "plan/plan_search.h"
@@ -8,6 +9,7 @@
 #include "plan_rig.h"
 #include "schema_checker.h"
 #include "util/atomic_file.h"
+#include "util/subprocess.h"
 
 using namespace tune::plan;
 using tune::test::temp_dir;
@@ -56,4 +58,23 @@ TEST_CASE("schema: a report with candidates, pairs, a winner and failures confor
   auto broken = report;
   broken["status"] = "fine";
   CHECK(violations(schema("tune-plan-report-1.schema.json"), broken) != "");
+}
+
+TEST_CASE("schema: the runtime's pilot reports conform") {
+  temp_dir dir;
+  // The helper run as the process worker runs it, but with the report kept (the worker removes
+  // each run's folder once it has read the report).
+  for (const std::string mode : {"windows", "unplanned"}) {
+    CAPTURE(mode);
+    tune::util::spawn_options spawn;
+    spawn.argv = {PILOT_HELPER, mode, "3"};
+    spawn.env = std::map<std::string, std::string>{{"TUNE_KNOB_WIDTH", "9"},
+                                                   {"TUNE_PILOT_OUT", (dir / (mode + ".json")).string()}};
+    spawn.capture_stdout = true;
+    spawn.timeout = std::chrono::seconds(10);
+    REQUIRE(tune::util::run_process(spawn).exit_code == 0);
+    const auto text = tune::util::read_file(dir / (mode + ".json"));
+    REQUIRE(text);
+    CHECK(violations(schema("tune-pilot-1.schema.json"), nlohmann::json::parse(*text)) == "");
+  }
 }

@@ -260,7 +260,7 @@ TEST_CASE_FIXTURE(verdict_case, "a scope with no entry is missing all its famili
                          "build the \"tune-other\" target to measure them.");
 }
 
-TEST_CASE_FIXTURE(verdict_case, "the first failing check decides, in the spec's order") {
+TEST_CASE_FIXTURE(verdict_case, "the first failing check decides, in the order of docs/sidecar.md's table") {
   SUBCASE("stale_binary before foreign_box") {
     doc["scopes"]["mykernels"]["bench"]["code_sha256"] = std::string(64, 'c');
     doc["provenance"]["box"] = test::box_b;

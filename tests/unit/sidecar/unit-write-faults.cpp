@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <csignal>
 
+#include "schema_checker.h"
 #include "sidecar/history.h"
 #include "sidecar/store.h"
 #include "sidecar_fixture.h"
@@ -169,6 +170,14 @@ TEST_CASE_FIXTURE(faults_case, "a mint killed before the sidecar's rename is arc
   killed_at(util::write_step::rename, mint("gen2"), at_s(2));
   CHECK(test::read_text(sidecar) == before);
   CHECK(leftovers() != "");  // its temporaries and its unarchived entry
+  int entries = 0;
+  for (const auto& e : fs::directory_iterator(dir.path())) {
+    if (e.path().filename().string().find(".unarchived-") == std::string::npos) continue;
+    ++entries;
+    const json schema = util::read_json_file(fs::path(TUNE_SCHEMA_DIR) / "tune-unarchived-1.schema.json");
+    CHECK(test::schema_violations(schema, util::read_json_file(e.path())) == std::vector<std::string>{});
+  }
+  CHECK(entries == 1);
 
   next_run(mint("gen3"), at_s(3));
   CHECK(history_names() == std::vector<std::string>{"20261129T180001.000Z-alpha.tune.json",

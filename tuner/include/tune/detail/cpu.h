@@ -16,7 +16,8 @@
 
 namespace tune::detail::cpu {
 
-// Every x86-64 feature `requires=` accepts, in the spec's order: bit i of a feature mask is
+// Every x86-64 feature `requires=` accepts, in the order of
+// docs/profiles-and-policy.md "Feature names and classes": bit i of a feature mask is
 // x86_feature_names[i].
 inline constexpr std::array<const char*, 17> x86_feature_names = {
     "sse4.2",   "avx",      "avx2",       "fma",        "bmi2",       "f16c",    "avx512f",  "avx512bw", "avx512cd",
@@ -131,8 +132,8 @@ inline signature_text x86_signature(std::uint32_t leaf1_eax) {
   return out;
 }
 
-// A CPU class: a named feature set (docs/profiles-and-policy.md "Classes"); `adds` are the
-// features beyond the parent's, null-terminated.
+// A CPU class: a named feature set (docs/profiles-and-policy.md "Feature names and classes");
+// `adds` are the features beyond the parent's, null-terminated.
 struct class_row {
   const char* name;
   const char* parent;  // "" at the bottom
@@ -140,7 +141,8 @@ struct class_row {
   std::array<const char*, 6> adds;
 };
 
-// The spec's table, highest first: parents come later than their children.
+// The class table of docs/profiles-and-policy.md "Feature names and classes", highest first:
+// parents come later than their children.
 inline constexpr std::array<class_row, 8> class_rows = {{
     {"x86-amx", "x86-vnni512", "x86_64", {"amx-tile", "amx-int8", nullptr}},
     {"x86-vnni512", "x86-avx512", "x86_64", {"avx512vnni", nullptr}},
