@@ -262,6 +262,7 @@ void print_last_race(const race::race_table& race, const std::filesystem::path& 
     std::cout << fmt::format("\nlast race ({}): no row was timed; seat {}, verdict {}\n", sidecar.string(),
                              or_unknown(race.winner), or_unknown(race.verdict));
   if (!race.adopted()) std::cout << "  " << race.note << "\n";
+  if (race.search) std::cout << "  " << race::search_text(*race.search) << "\n";
   // A rate per row when the fixture declared one call's work (fx.work): at the row's median.
   const auto rate = [&](const race::race_row& row) {
     return race.work && row.median_ns ? fmt::format(" {:>16}", race::rate_text(*race.work, *row.median_ns))
@@ -305,6 +306,9 @@ void print_last_race(const race::race_table& race, const std::filesystem::path& 
     if (row.carried_from)
       std::cout << fmt::format("  {:<24} measured by the mint of {}, not this one (tune mint --only-new)\n", "",
                                *row.carried_from);
+    if (row.search_batch)
+      std::cout << fmt::format("  {:<24} timed in batch {} of the family's search, not by its final race\n", "",
+                               *row.search_batch);
     if (failure)
       std::cout << fmt::format("  {:<24} failed after it was timed: {}: {}\n", "", failure->stage, failure->detail);
   }

@@ -12,7 +12,6 @@
 #include "mint/bench_call.h"
 #include "mint/search_rows.h"
 #include "search/strategy.h"
-#include "util/utc_time.h"
 
 namespace tune::mint {
 
@@ -20,9 +19,10 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
-// A batch: as many rows as keep every core compiling a few times over, and few enough that the
-// strategy learns from one batch before it proposes the next.
-std::size_t batch_size(int jobs) { return std::clamp<std::size_t>(4 * static_cast<std::size_t>(jobs), 8, 32); }
+// A batch: enough rows that a race's fixed cost (its noise probes, a process per family) is small
+// beside its rows, and every core compiles many times over; few enough that the strategy learns
+// from one batch before it proposes the next (search/strategy.h plans in batches of 8 to 64).
+std::size_t batch_size(int jobs) { return std::clamp<std::size_t>(16 * static_cast<std::size_t>(jobs), 16, 64); }
 
 // The rows every race of the family needs beside its batch: its reference and FALLBACK chain.
 std::vector<std::string> critical_rows(const family_decl& family) {
@@ -80,7 +80,6 @@ struct family_search {
 // Tells each seat's strategy what one batch measured, and keeps each row's result.
 std::optional<std::string> take_batch(family_search& s, const race::race_answer& answer,
                                       const std::vector<std::string>& rows, const std::string& reference) {
-  const std::string when = util::utc_iso8601(std::chrono::system_clock::now());
   for (std::size_t k = 0; k < s.seats.size(); ++k) {
     const std::string& seat = s.seats[k];
     if (const auto error = answer.errors.find(seat); error != answer.errors.end())
@@ -94,12 +93,7 @@ std::optional<std::string> take_batch(family_search& s, const race::race_answer&
       const auto row = table.rows.find(suffix);
       if (row == table.rows.end()) continue;
       race::race_row kept = row->second;
-      kept.carried_from = when;
-      // A batch times a row of another's code under that row's name: the row stands for itself here.
-      if (kept.same_code_as) {
-        if (const auto time = race::time_of(table, suffix)) kept.median_ns = time->median_ns;
-        kept.same_code_as.reset();
-      }
+      kept.search_batch = static_cast<std::int64_t>(s.batches + 1);
       result.screened.rows[suffix] = kept;
       const auto point = s.point_of.find(suffix);
       if (point == s.point_of.end()) continue;
@@ -304,6 +298,19 @@ race::race_table with_search(race::race_table final, const seat_search& search) 
       it = final.rows.erase(it);
     else
       ++it;
+  // A row of another's code names one that stands for itself (sidecar/format.cpp): a batch's
+  // representative may have been raced for another row's code in the final race.
+  for (auto& [suffix, row] : final.rows)
+    for (int hops = 0; row.same_code_as && hops < 8; ++hops) {
+      const auto stands = final.rows.find(*row.same_code_as);
+      if (stands == final.rows.end()) {
+        row.same_code_as.reset();
+      } else if (stands->second.same_code_as) {
+        row.same_code_as = stands->second.same_code_as;
+      } else {
+        break;
+      }
+    }
   final.search = search.record;
   return final;
 }

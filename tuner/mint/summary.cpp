@@ -29,10 +29,14 @@ std::string summary_lines(const stamp::scope_stamp& stamped, const sidecar::docu
         if (row.same_code_as) same[*row.same_code_as].push_back(suffix);
       std::vector<std::string> groups;
       std::size_t duplicates = 0;
+      // A searched space may collapse into hundreds of groups: the summary names a few, explain all.
+      constexpr std::size_t named = 4;
       for (const auto& [raced, rows] : same) {
-        groups.push_back(fmt::format("{} = {}", raced, fmt::join(rows, " = ")));
+        if (groups.size() < named) groups.push_back(fmt::format("{} = {}", raced, fmt::join(rows, " = ")));
         duplicates += rows.size();
       }
+      if (same.size() > named)
+        groups.push_back(fmt::format("{} more groups (tune explain {})", same.size() - named, family));
       if (!groups.empty())
         out += fmt::format("    same code, raced once: {} ({} of {} rows)\n", fmt::join(groups, "; "), duplicates,
                            race->rows.size());

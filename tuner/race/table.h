@@ -71,6 +71,9 @@ struct race_row {
   // against its seat): its result is from the mint written at this time (ISO 8601), with the code
   // it has now.
   std::optional<std::string> carried_from;
+  // A searched family's row timed by a batch of this mint's search, not by its final race: the
+  // batch's number, from 1 (mint/search_scope.h).
+  std::optional<std::int64_t> search_batch;
   // Hardware counts per call (cycles, instructions, branch_misses, cache_misses: the events that
   // could be read), over its windows (measure/counters.h, counter_totals).
   std::optional<std::map<std::string, double>> counters;
@@ -143,6 +146,10 @@ struct race_table {
   std::optional<search_record> search;
   nlohmann::json other = nlohmann::json::object();  // members this version does not name, kept
 };
+
+// "searched 401 of 3712 rows (auto, seed 7): 400 compiled in 13 batches, 44.7 s; stopped at its
+// budget of 400 rows": what explain and the report say of a search.
+std::string search_text(const search_record& s);
 
 void to_json(nlohmann::json& out, const search_record& s);
 void from_json(const nlohmann::json& in, search_record& s);

@@ -30,6 +30,7 @@ std::string tags_of(const race::race_table& race, const timed_row& r) {
   if (race.demoted && r.suffix == *race.demoted) tags.push_back("demoted");
   if (r.row->last_fail_reason) tags.push_back("failed after timing");
   if (r.row->carried_from) tags.push_back("measured earlier");  // tune mint --only-new kept it
+  if (r.row->search_batch) tags.push_back("search batch");     // a searched family's batch timed it
   std::string out;
   for (const auto& t : tags) out += (out.empty() ? "" : " ") + t;
   return out;
@@ -135,6 +136,7 @@ std::string race_chart(const race::race_table& race, const std::string& title) {
     if (row.best_ns) detail += ", best " + ns(*row.best_ns);
     detail += fmt::format(", {} rounds", row.rounds.value_or(0));
     if (row.carried_from) detail += ", measured by the mint of " + *row.carried_from + ", not this one";
+    if (row.search_batch) detail += fmt::format(", timed in batch {} of the family's search", *row.search_batch);
     svg += fmt::format("<g class=\"row {}\" data-row=\"{}\"><title>{}</title>", escape(tags), escape(r.suffix),
                        escape(detail));
     svg += fmt::format("<text class=\"name\" x=\"{}\" y=\"{:.1f}\">{}</text>", label_right, y + 4, escape(r.suffix));

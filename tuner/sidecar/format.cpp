@@ -88,6 +88,7 @@ void check_row(const json& row, const std::string& where) {
   for (const char* key : {"median_ns", "best_ns", "q1_ns", "q3_ns"}) optional_number(row, where, key, false);
   for (const char* key : {"worst_abs", "worst_rel", "worst_ulp"}) optional_number(row, where, key, true);
   optional_integer(row, where, "rounds");
+  optional_integer(row, where, "search_batch");
   optional_boolean(row, where, "finalist");
   for (const char* key : {"rejected", "impl_hash", "code_sha256", "same_code_as", "compile", "carried_from"})
     optional_string(row, where, key);

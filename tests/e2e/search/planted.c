@@ -15,7 +15,7 @@
 #define TUNE_FAR (1300 + 30 * TUNE_D_DECOY)
 #define TUNE_UNITS (TUNE_D_OPT == 0 ? 500 : TUNE_NEAR < TUNE_FAR ? TUNE_NEAR : TUNE_FAR)
 
-double planted(const double* x, int n) {
+double TUNE_ENTRY(const double* x, int n) {
   double s = 0;
   for (int i = 0; i < n; i++) s += x[i];
   for (long k = 0; k < 8L * TUNE_UNITS; k++) __asm__ volatile("");
