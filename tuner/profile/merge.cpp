@@ -13,13 +13,21 @@ namespace tune::profile {
 
 namespace {
 
+// A family's recorded pools (format.h threads, cpus), -1 where a profile records none.
+std::pair<int, int> pools_of(const profile& p, const std::string& family) {
+  const auto threads = p.threads.find(family);
+  const auto cpus = p.cpus.find(family);
+  return {threads == p.threads.end() ? -1 : threads->second, cpus == p.cpus.end() ? -1 : cpus->second};
+}
+
 // The families whose seats differ between two profiles of one class, an entry on one side only
-// included.
+// included. A seat raced under other pools is another seat (profile/adoption.h pools_mismatch).
 std::vector<std::string> differing_seats(const profile& a, const profile& b) {
   std::vector<std::string> out;
   for (const auto& [family, seat] : a.kernels) {
     const auto other = b.kernels.find(family);
-    if (other == b.kernels.end() || other->second != seat) out.push_back(family);
+    if (other == b.kernels.end() || other->second != seat || pools_of(a, family) != pools_of(b, family))
+      out.push_back(family);
   }
   for (const auto& [family, seat] : b.kernels)
     if (!a.kernels.count(family)) out.push_back(family);

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "profile/export.h"
 #include "profile/merge.h"
 #include "test_files.h"
 
@@ -87,6 +88,17 @@ TEST_CASE("a third profile of a class already there with another seat is refused
   const auto lines = merge({other}, {into.path(), true});
   CHECK(lines[0].find("replaced") != std::string::npos);
   CHECK(tune::profile::read_profile(into.path() / "x86-avx2.tune-defaults.json").kernels.at("dot") == "u1_base");
+}
+
+TEST_CASE("one seat raced under other thread pools is another seat") {
+  tune::test::temp_dir runners, into;
+  merge({write_profile(runners.path() / "a.json", "x86-avx2", avx2_features, "u4_avx2")}, {into.path()});
+  const auto other = runners.path() / "c.json";
+  auto p = tune::profile::read_profile(write_profile(other, "x86-avx2", avx2_features, "u4_avx2"));
+  p.threads = {{"dot", 0}};
+  p.cpus = {{"dot", 16}};
+  tune::profile::write_profile(p, other);
+  CHECK(refusal({other}, {into.path()}).find("seats dot differently") != std::string::npos);
 }
 
 TEST_CASE("two given profiles of one class with different seats are refused and nothing is written") {
