@@ -168,6 +168,14 @@ std::vector<std::string> check(const manifest& m) {
         continue;
       }
       if (suffix == "reference") continue;
+      // Raced under other pools than the family declares, the seat is raced on every box instead
+      // (profile/adoption.h pools_mismatch): a profile that no box can adopt.
+      if (const auto t = p.threads.find(seat); t != p.threads.end() && t->second != family->threads)
+        problems.push_back(
+            fmt::format("{}: threads.{} is {}, but the family declares THREADS {}; re-mint and "
+                        "re-export it",
+                        file.string(), seat, t->second == 0 ? "all" : std::to_string(t->second),
+                        family->threads == 0 ? "all" : std::to_string(family->threads)));
       const auto* row = family->row(suffix);
       if (!row) {
         problems.push_back(

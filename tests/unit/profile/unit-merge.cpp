@@ -147,3 +147,17 @@ TEST_CASE("check names a seat of no family, of no row, and a row its class canno
   CHECK(has("kernels.gemm is tiled, which is no row of the family"));
   CHECK(has("kernels.fft names no family of scope s"));
 }
+
+TEST_CASE("check names a seat raced under other THREADS than the family declares") {
+  tune::test::temp_dir defaults;
+  std::ofstream(defaults.path() / "x86-avx2.tune-defaults.json")
+      << R"({"format": "tune-profile/1", "scope": "s", "class": "x86-avx2", "version": 3,
+            "kernels": {"dot": "u4_avx2", "gemm": "naive"}, "threads": {"dot": 2, "gemm": "all"},
+            "cpus": {"gemm": 16}, "provenance": {"features": "avx;avx2;bmi2;f16c;fma;sse4.2"}})";
+  auto m = scope_manifest(defaults.path());
+  m.families[1].threads = 0;
+  const auto problems = tune::profile::check(m);
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].find("x86-avx2.tune-defaults.json: threads.dot is 2, but the family declares THREADS 1; re-mint "
+                         "and re-export it") != std::string::npos);
+}
