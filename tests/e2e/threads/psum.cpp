@@ -24,8 +24,17 @@ double TUNE_ENTRY(const double* x, std::size_t n) {
       }
     }
   }
+  // Partial sums joined atomically, not reduction(+ : s): Clang guards a reduction with a global
+  // lock variable (.gomp_critical_user_.reduction.var), which row isolation refuses to export
+  // (tuner/isolate/isolate.cpp).
   const long count = static_cast<long>(n);
-#pragma omp parallel for reduction(+ : s)
-  for (long i = 0; i < count; ++i) s += x[i];
+#pragma omp parallel
+  {
+    double partial = 0;
+#pragma omp for nowait
+    for (long i = 0; i < count; ++i) partial += x[i];
+#pragma omp atomic
+    s += partial;
+  }
   return s;
 }
