@@ -1,18 +1,23 @@
 // tune-bench-gemm: how every shipped sgemm row, OpenBLAS and this build's stamped winner compare,
 // shape by shape, measured side by side in one process.
 #include <cblas.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "bench/pools.h"
+#include "box/platform.h"
 #include "interleaved.h"
 #include "util/subprocess.h"
 #include "shipped_sgemm.h"
@@ -24,7 +29,7 @@ namespace {
 struct options {
   int rounds = 11;
   double batch_ms = 5.0;
-  int blas_threads = 1;  // one core against one core; 0: OpenBLAS's own choice
+  std::string threads = "1";  // as a family's THREADS: a number, or all; the blocked rows use one
   std::vector<std::string> families;
   bool openblas_only = false;  // the child mode: OpenBLAS and the stamp alone, one machine line per family
 };
@@ -100,7 +105,7 @@ void openblas_elsewhere(const bench_family& family, const options& opt) {
                   "--family",       family.name,
                   "--rounds",       std::to_string(opt.rounds),
                   "--batch-ms",     std::to_string(opt.batch_ms),
-                  "--blas-threads", std::to_string(opt.blas_threads)};
+                  "--threads",      opt.threads};
     child.env = env;
     child.capture_stdout = true;
     const auto ran = tune::util::run_process(child);
@@ -183,6 +188,39 @@ void compare_family(const bench_family& family, const options& opt) {
   family.fixture(fx);
 }
 
+// --threads as a pool size (bench/pools.h pool_size): a whole number, or all for the allocation's CPUs.
+int pool_size_of(const std::string& threads) {
+  if (threads == "all") return tune::bench::pool_size(0, tune::box::allocation_cpus());
+  std::size_t used = 0;
+  int n = 0;
+  try {
+    n = std::stoi(threads, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != threads.size() || n < 1)
+    throw std::invalid_argument("--threads " + threads +
+                                ": not a number of threads; give n >= 1 (e.g. --threads 2) or all, as THREADS takes");
+  return n;
+}
+
+// OpenBLAS and OpenMP read their pool sizes and wait policies once, when they start: a process
+// whose environment lacks the race's pools runs itself again with them, so OpenBLAS here runs as
+// it does in the race. Returns only when the environment already has them.
+void enter_pools(const options& opt, char** argv) {
+  const auto env = tune::util::current_environment();
+  const auto pooled = tune::bench::pool_environment(env, pool_size_of(opt.threads));
+  if (pooled == env) return;
+  std::vector<std::string> texts;
+  for (const auto& [name, value] : pooled) texts.push_back(name + "=" + value);
+  std::vector<char*> envp;
+  for (auto& text : texts) envp.push_back(text.data());
+  envp.push_back(nullptr);
+  execve("/proc/self/exe", argv, envp.data());
+  throw std::runtime_error(std::string("cannot run itself again with the race's pools (execve /proc/self/exe): ") +
+                           std::strerror(errno));
+}
+
 void run(const options& opt) {
   const auto families = shipped_families();
   for (const auto& name : opt.families)
@@ -191,13 +229,15 @@ void run(const options& opt) {
       for (const auto& f : families) known += (known.empty() ? "" : ", ") + f.name;
       throw std::invalid_argument("--family " + name + ": no such shape of the shipped sgemm (known: " + known + ")");
     }
-  if (opt.blas_threads < 0)
-    throw std::invalid_argument("--blas-threads " + std::to_string(opt.blas_threads) + ": must be 0 or more");
-  if (opt.blas_threads > 0) openblas_set_num_threads(opt.blas_threads);
   if (!opt.openblas_only) {
     const char* coretype = std::getenv("OPENBLAS_CORETYPE");
     std::printf("%s (core %s; OPENBLAS_CORETYPE=%s), %d thread(s); the blocked rows use one.\n", openblas_get_config(),
                 openblas_get_corename(), coretype ? coretype : "(unset)", openblas_get_num_threads());
+    std::printf(
+        "pools: THREADS %s, %d thread(s) in each, as the race sets them (OMP_NUM_THREADS=%s, "
+        "OPENBLAS_NUM_THREADS=%s, OMP_WAIT_POLICY=%s; tuner/bench/pools.h).\n",
+        opt.threads.c_str(), pool_size_of(opt.threads), std::getenv("OMP_NUM_THREADS"),
+        std::getenv("OPENBLAS_NUM_THREADS"), std::getenv("OMP_WAIT_POLICY"));
   }
   for (const auto& family : families)
     if (opt.families.empty() || std::find(opt.families.begin(), opt.families.end(), family.name) != opt.families.end())
@@ -212,13 +252,16 @@ int main(int argc, char** argv) {
   CLI::App app{"Every shipped sgemm row, OpenBLAS and this build's stamped winner, side by side."};
   app.add_option("--rounds", opt.rounds, "interleaved rounds per shape")->capture_default_str();
   app.add_option("--batch-ms", opt.batch_ms, "length of one timed batch, in milliseconds")->capture_default_str();
-  app.add_option("--blas-threads", opt.blas_threads, "OpenBLAS threads (0: OpenBLAS's own default)")
+  app.add_option("--threads", opt.threads,
+                 "every pool's size, as a family's THREADS sets it in the race: a number, or all (OpenBLAS, "
+                 "OpenMP, MKL)")
       ->capture_default_str();
   app.add_option("--family", opt.families, "only these shapes of sgemm, e.g. sgemm@small (repeatable)");
   app.add_flag("--openblas-only", opt.openblas_only,
                "OpenBLAS and the stamp alone (what the benchmark's children run)");
   CLI11_PARSE(app, argc, argv);
   try {
+    gemm_bench::enter_pools(opt, argv);
     gemm_bench::run(opt);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tune-bench-gemm: %s\n", e.what());

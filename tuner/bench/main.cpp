@@ -34,6 +34,7 @@
 #include "bench/supervised.h"
 #include "bench/supervised_timer.h"
 #include "box/features.h"
+#include "box/platform.h"
 #include "measure/machine_state.h"
 #include "measure/real_clock.h"
 #include "race/engine.h"
@@ -364,7 +365,7 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   timer.close();
 
   answer.mint = tune::race::record_of(result);
-  const int cores = tune::bench::allocation_cpus();
+  const int cores = tune::box::allocation_cpus();
   for (const auto& r : result.families) {
     for (std::size_t i = 0; i < raced.size(); ++i) {
       const auto& g = raced[i];

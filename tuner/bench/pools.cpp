@@ -1,18 +1,6 @@
 #include "bench/pools.h"
 
-#include <sched.h>
-
-#include <stdexcept>
-
 namespace tune::bench {
-
-int allocation_cpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) != 0)
-    throw std::runtime_error("cannot read this process's CPU affinity (sched_getaffinity)");
-  return CPU_COUNT(&set);
-}
 
 int pool_size(int threads, int cpus) { return threads > 0 ? threads : cpus; }
 

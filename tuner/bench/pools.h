@@ -7,10 +7,7 @@
 
 namespace tune::bench {
 
-// The CPUs this process may run on (sched_getaffinity): the allocation, not the machine.
-int allocation_cpus();
-
-// THREADS as a pool size: `threads`, or the allocation's CPUs for 0 (THREADS all).
+// THREADS as a pool size: `threads`, or the allocation's CPUs (box::allocation_cpus) for 0 (THREADS all).
 int pool_size(int threads, int cpus);
 
 // `env` with every pool the bench knows set to `size` threads (OpenMP, OpenBLAS, MKL, the

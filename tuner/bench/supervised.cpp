@@ -6,6 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "bench/pools.h"
+#include "box/platform.h"
+
 namespace tune::bench {
 
 namespace {
@@ -54,7 +57,7 @@ void family_session::close() {
 void family_session::start() {
   util::spawn_options options;
   options.argv = {bench_.string(), "serve", "--family", family_.name};
-  options.env = pool_environment(util::current_environment(), pool_size(family_.threads, allocation_cpus()));
+  options.env = pool_environment(util::current_environment(), pool_size(family_.threads, box::allocation_cpus()));
   child_ = std::make_unique<util::supervised_child>(options);
   ++started_;
   referenced_.clear();

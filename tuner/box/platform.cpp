@@ -1,5 +1,6 @@
 #include "box/platform.h"
 
+#include <sched.h>
 #include <sys/utsname.h>
 
 #include <cerrno>
@@ -39,6 +40,14 @@ std::string arch_name() {
 const std::vector<std::string>& known_platforms() {
   static const std::vector<std::string> names = {"linux", "darwin", "freebsd"};
   return names;
+}
+
+int allocation_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0)
+    throw std::runtime_error("cannot read this process's CPU affinity (sched_getaffinity)");
+  return CPU_COUNT(&set);
 }
 
 }  // namespace tune::box

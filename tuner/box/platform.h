@@ -14,4 +14,8 @@ std::string arch_name();
 // Every value platform_name() can return, so `<platform>-<arch>` class names can be recognised.
 const std::vector<std::string>& known_platforms();
 
+// The CPUs this process may run on (sched_getaffinity): the allocation, not the machine. The race
+// sizes THREADS all by it and records it (bench/pools.h); adoption compares profiles against it.
+int allocation_cpus();
+
 }  // namespace tune::box

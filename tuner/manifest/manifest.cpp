@@ -190,6 +190,15 @@ manifest load_manifest(const std::filesystem::path& file) {
       d.fallback = f["fallback"].strings();
       d.sources = f["sources"].strings();
       if (const auto t = f.find("timeout_s")) d.timeout_s = t->number_or_null();
+      // Manifests written before THREADS have none: 1, the default.
+      if (const auto t = f.find("threads")) {
+        if (!t->value().is_string())
+          d.threads = static_cast<int>(t->integer(1, std::numeric_limits<int>::max()));
+        else if (t->string() == "all")
+          d.threads = 0;
+        else
+          t->fail("a number of threads or \"all\"");
+      }
       // Manifests written before incremental re-mints have none: such a family is always raced.
       if (const auto o = f.find("fixture_object")) d.fixture_object = o->string();
       if (const auto t = f.find("generator_trigger")) d.generator_trigger = t->string();

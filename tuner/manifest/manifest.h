@@ -83,6 +83,9 @@ struct family_decl {
   // empty for a family without SHAPES and for a last shape without one. (Last, so that aggregate
   // initializations of the fields above stay as they are.)
   std::string condition;
+  // THREADS: the size of every thread pool its rows race with, 0 for `all` (the allocation's
+  // CPUs; tune/bench/registry.h family_info::threads). 1 in manifests written before THREADS.
+  int threads = 1;
   // Set for a searched family (SEARCH random|auto), on each of its seats.
   std::optional<search_decl> search;
   const row_decl* row(const std::string& suffix) const;

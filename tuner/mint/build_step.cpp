@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "box/classes.h"
+#include "box/platform.h"
 #include "mint/bench_call.h"
 #include "mint/incremental.h"
 #include "mint/policy.h"
@@ -45,6 +46,10 @@ race_plan residue_plan(const profile::coverage& c, std::string why) {
   race_plan plan;
   plan.families = c.residue;
   plan.why = std::move(why);
+  // A profile seat this box races instead is a choice the line must explain.
+  std::vector<std::string> declined;
+  for (const auto& family : c.declined) declined.push_back(fmt::format("{} ({})", family, c.why.at(family)));
+  if (!declined.empty()) plan.why += fmt::format("; not adopted from profiles: {}", fmt::join(declined, "; "));
   for (const auto& [family, seat] : c.covered) plan.adopted[family] = {seat.suffix, seat.cls};
   return plan;
 }
@@ -55,11 +60,12 @@ struct build_target {
   std::string cls;
   box::feature_set features;
   bool may_measure = true;
+  std::optional<int> cpus;  // the allocation's, against which profile seats' pools are judged; none for another class
 };
 
 build_target target_of(const manifest& m, const box::box_info& box) {
-  if (m.target_class.empty()) return {box.cls, box.features, true};
-  return {m.target_class, box::class_features(m.target_class), false};
+  if (m.target_class.empty()) return {box.cls, box.features, true, box::allocation_cpus()};
+  return {m.target_class, box::class_features(m.target_class), false, std::nullopt};
 }
 
 // The message of an action that fails the build or warns, or "" for one that says nothing.
@@ -174,7 +180,7 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   const auto pol = effective_policy(m);
   const auto target = target_of(m, box);
   const auto ladder = profile::load_ladder(m.defaults, box::ladder(target.cls), m.scope, m.version);
-  const auto coverage = profile::cover(m, ladder.usable, target.features);
+  const auto coverage = profile::cover(m, ladder.usable, target.features, target.cpus);
 
   scope_facts facts;
   facts.mode = mode;

@@ -50,7 +50,38 @@ std::vector<std::string> unlocked_rows(const family_decl& family, const profile&
   return out;
 }
 
-coverage cover(const manifest& m, const std::vector<profile>& ladder, const box::feature_set& features) {
+namespace {
+
+std::string threads_text(int threads) { return threads == 0 ? "THREADS all" : fmt::format("THREADS {}", threads); }
+
+}  // namespace
+
+std::optional<std::string> pools_mismatch(const family_decl& family, const profile& p, std::optional<int> cpus) {
+  const auto recorded = p.threads.find(family.name);
+  if (recorded == p.threads.end()) return std::nullopt;
+  if (recorded->second != family.threads)
+    return fmt::format("profile {} raced its seat with {}, and the family declares {}", p.cls,
+                       threads_text(recorded->second), threads_text(family.threads));
+  if (!cpus) return std::nullopt;
+  if (recorded->second == 0) {
+    const auto on = p.cpus.find(family.name);
+    if (on == p.cpus.end())
+      return fmt::format("profile {} raced its seat with THREADS all and records no CPU count for it", p.cls);
+    if (on->second > *cpus)
+      return fmt::format("profile {} raced its seat with THREADS all on {} CPUs, and this allocation has {}", p.cls,
+                         on->second, *cpus);
+    return std::nullopt;
+  }
+  // A fixed pool larger than the allocation oversubscribes it: the seat was measured on a box
+  // whose threads each had a CPU, which this one cannot reproduce (docs/profiles-and-policy.md).
+  if (recorded->second > *cpus)
+    return fmt::format("profile {} raced its seat with THREADS {}, and this allocation has {} CPU(s)", p.cls,
+                       recorded->second, *cpus);
+  return std::nullopt;
+}
+
+coverage cover(const manifest& m, const std::vector<profile>& ladder, const box::feature_set& features,
+               std::optional<int> cpus) {
   coverage out;
   for (const auto& family : m.families) {
     auto seat = find_profile_seat(family, ladder, features);
@@ -64,8 +95,15 @@ coverage cover(const manifest& m, const std::vector<profile>& ladder, const box:
         seat->forced_reference ? std::vector<std::string>{} : unlocked_rows(family, *seat->from, features);
     if (!unlocked.empty()) {
       out.residue.push_back(family.name);
+      out.declined.push_back(family.name);
       out.why[family.name] = fmt::format("this box unlocks row(s) {} that profile {}'s box could not run",
                                          fmt::join(unlocked, ", "), seat->cls);
+      continue;
+    }
+    if (const auto mismatch = seat->forced_reference ? std::nullopt : pools_mismatch(family, *seat->from, cpus)) {
+      out.residue.push_back(family.name);
+      out.declined.push_back(family.name);
+      out.why[family.name] = *mismatch;
       continue;
     }
     out.covered.emplace(family.name, std::move(*seat));

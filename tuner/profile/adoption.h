@@ -33,15 +33,26 @@ std::optional<profile_seat> find_profile_seat(const family_decl& family, const s
 // seats this box unlocks, which the profile's box could never have measured.
 std::vector<std::string> unlocked_rows(const family_decl& family, const profile& p, const box::feature_set& features);
 
+// Why a profile's seat for `family` was raced under pools this box cannot stand for: the profile
+// recorded other THREADS than the family declares now, or more threads (for THREADS all, more CPUs)
+// than `cpus`, this allocation's CPUs (box::allocation_cpus). nullopt when the pools fit, when the
+// profile predates THREADS, or without `cpus`.
+std::optional<std::string> pools_mismatch(const family_decl& family, const profile& p, std::optional<int> cpus);
+
 struct coverage {
   std::map<std::string, profile_seat> covered;  // family -> its profile seat
   std::vector<std::string> residue;             // families still to race, in declaration order
   std::map<std::string, std::string> why;       // residue family -> why it must be raced
+  // The residue families a profile had a runnable seat for, which this box races instead, in
+  // declaration order (their `why` says why): the mint's line names them.
+  std::vector<std::string> declined;
   bool complete() const { return residue.empty(); }
 };
 
-// Per family: covered when a profile gives it a seat runnable here and this box unlocks no row
-// that profile's box lacked; else residue (no runnable profile seat, or a seat this box unlocks).
-coverage cover(const manifest& m, const std::vector<profile>& ladder, const box::feature_set& features);
+// Per family: covered when a profile gives it a seat runnable here, this box unlocks no row that
+// profile's box lacked, and its pools fit (pools_mismatch, with `cpus` the allocation's CPUs; a
+// build for another class measures nothing here and passes none); else residue.
+coverage cover(const manifest& m, const std::vector<profile>& ladder, const box::feature_set& features,
+               std::optional<int> cpus = std::nullopt);
 
 }  // namespace tune::profile

@@ -118,6 +118,18 @@ profile make_profile(const manifest& m, const sidecar::loaded& file, const sidec
       refuse(m, refusal::incomplete,
              fmt::format("family {} has no kernels entry in {}.", family.name, file.path.string()));
     p.kernels[family.name] = *seat;
+    // The pools it raced with travel with the seat: a box adopts it only if it can run them
+    // (profile/adoption.h). For `all` that is the allocation the race table recorded.
+    p.threads[family.name] = family.threads;
+    if (family.threads == 0) {
+      const auto* race = doc.race_of(family.name);
+      if (!race || !race->cores)
+        refuse(m, refusal::incomplete,
+               fmt::format("family {} declares THREADS all, and its race table in {} records no cores (it was "
+                           "adopted, or raced before pools were set), so no box size can be given for its seat.",
+                           family.name, file.path.string()));
+      p.cpus[family.name] = *race->cores;
+    }
   }
   p.features = box::split(prov.features.value_or(""));
   p.provenance = {{"features", prov.features.value_or("")},

@@ -48,6 +48,23 @@ profile from_json(const nlohmann::json& doc, const std::filesystem::path& file) 
       if (member.string().empty()) member.fail("a row suffix");
       p.kernels[family] = member.string();
     }
+    if (const auto threads = root.find("threads")) {
+      threads->object();
+      for (const auto& item : threads->value().items()) {
+        const auto member = (*threads)[item.key()];
+        if (member.value().is_string()) {
+          if (member.string() != "all") member.fail("a number of threads or \"all\"");
+          p.threads[item.key()] = 0;
+        } else {
+          p.threads[item.key()] = static_cast<int>(member.integer(1, std::numeric_limits<int>::max()));
+        }
+      }
+    }
+    if (const auto cpus = root.find("cpus")) {
+      cpus->object();
+      for (const auto& item : cpus->value().items())
+        p.cpus[item.key()] = static_cast<int>((*cpus)[item.key()].integer(1, std::numeric_limits<int>::max()));
+    }
     if (const auto prov = root.find("provenance")) {
       prov->object();
       p.provenance = prov->value();
@@ -74,6 +91,17 @@ nlohmann::ordered_json to_json(const profile& p) {
   out["class"] = p.cls;
   out["version"] = p.version;
   out["kernels"] = kernels;
+  if (!p.threads.empty()) {
+    nlohmann::ordered_json threads = nlohmann::ordered_json::object();
+    for (const auto& [family, n] : p.threads)
+      threads[family] = n == 0 ? nlohmann::ordered_json("all") : nlohmann::ordered_json(n);
+    out["threads"] = threads;
+  }
+  if (!p.cpus.empty()) {
+    nlohmann::ordered_json cpus = nlohmann::ordered_json::object();
+    for (const auto& [family, n] : p.cpus) cpus[family] = n;
+    out["cpus"] = cpus;
+  }
   out["provenance"] = nlohmann::ordered_json::parse(p.provenance.dump());
   return out;
 }

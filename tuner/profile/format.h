@@ -21,6 +21,12 @@ struct profile {
   std::string cls;                             // "x86-avx2"
   int version = 1;                             // the scope's VERSION it was minted for
   std::map<std::string, std::string> kernels;  // family -> suffix, or "reference"
+  // family -> the THREADS its seat was raced with, 0 for `all`; absent in profiles exported before
+  // THREADS, whose seats are adopted as they always were (profile/adoption.h).
+  std::map<std::string, int> threads;
+  // family raced with THREADS all -> the CPUs of the allocation it raced on: the seat belongs to
+  // boxes with as many (profile/adoption.h).
+  std::map<std::string, int> cpus;
   box::feature_set features;                   // provenance.features: what the minting box had
   nlohmann::json provenance = nlohmann::json::object();
 };
@@ -32,7 +38,8 @@ std::filesystem::path profile_path(const std::filesystem::path& defaults_dir, co
 // e.g. "profile /p/x86-avx2.tune-defaults.json: kernels.dot is a number, expected a suffix string".
 profile from_json(const nlohmann::json& doc, const std::filesystem::path& file);
 
-// The document as written: format, scope, class, version, kernels, provenance, in that order.
+// The document as written: format, scope, class, version, kernels, threads, cpus (when a family
+// was raced with THREADS all), provenance, in that order.
 nlohmann::ordered_json to_json(const profile& p);
 
 // Reads and checks one profile file; throws std::runtime_error naming the file when it is not

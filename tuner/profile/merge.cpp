@@ -13,13 +13,21 @@ namespace tune::profile {
 
 namespace {
 
+// A family's recorded pools (format.h threads, cpus), -1 where a profile records none.
+std::pair<int, int> pools_of(const profile& p, const std::string& family) {
+  const auto threads = p.threads.find(family);
+  const auto cpus = p.cpus.find(family);
+  return {threads == p.threads.end() ? -1 : threads->second, cpus == p.cpus.end() ? -1 : cpus->second};
+}
+
 // The families whose seats differ between two profiles of one class, an entry on one side only
-// included.
+// included. A seat raced under other pools is another seat (profile/adoption.h pools_mismatch).
 std::vector<std::string> differing_seats(const profile& a, const profile& b) {
   std::vector<std::string> out;
   for (const auto& [family, seat] : a.kernels) {
     const auto other = b.kernels.find(family);
-    if (other == b.kernels.end() || other->second != seat) out.push_back(family);
+    if (other == b.kernels.end() || other->second != seat || pools_of(a, family) != pools_of(b, family))
+      out.push_back(family);
   }
   for (const auto& [family, seat] : b.kernels)
     if (!a.kernels.count(family)) out.push_back(family);
@@ -160,6 +168,14 @@ std::vector<std::string> check(const manifest& m) {
         continue;
       }
       if (suffix == "reference") continue;
+      // Raced under other pools than the family declares, the seat is raced on every box instead
+      // (profile/adoption.h pools_mismatch): a profile that no box can adopt.
+      if (const auto t = p.threads.find(seat); t != p.threads.end() && t->second != family->threads)
+        problems.push_back(
+            fmt::format("{}: threads.{} is {}, but the family declares THREADS {}; re-mint and "
+                        "re-export it",
+                        file.string(), seat, t->second == 0 ? "all" : std::to_string(t->second),
+                        family->threads == 0 ? "all" : std::to_string(family->threads)));
       const auto* row = family->row(suffix);
       if (!row) {
         problems.push_back(

@@ -36,8 +36,8 @@ void check_class(const profile& p);
 
 // What is wrong with the committed profiles of scope `m` (its DEFAULTS folder): a profile of
 // another scope or version, a class its recorded features contradict, a seat naming no family of
-// the scope or no row of the family, or a row whose requires= the class does not promise. Empty
-// when nothing is.
+// the scope or no row of the family, a row whose requires= the class does not promise, or a seat
+// raced under other THREADS than the family declares. Empty when nothing is.
 std::vector<std::string> check(const manifest& m);
 
 }  // namespace tune::profile

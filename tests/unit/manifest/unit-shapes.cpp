@@ -10,8 +10,9 @@
 
 namespace {
 
-// A manifest of one family "dot" with the given `shapes` member (JSON text) and one companion.
-std::string manifest_text(const std::string& shapes) {
+// A manifest of one family "dot" with the given `shapes` member (JSON text) and one companion,
+// and a family "plain" with `plain_members` ("threads": ..., each followed by a comma).
+std::string manifest_text(const std::string& shapes, const std::string& plain_members = "") {
   return R"json({"format": "tune-manifest/1", "project": "p", "scope": "s", "version": 1, "budget_s": null,
     "namespace": "", "sidecar": "/b/s.tune.json", "bench": "/b/bench", "build_dir": "/b", "state_dir": "/b/tune/s",
     "stamp_dir": "/b/include/tune/kernels", "defaults": "", "policy": "", "optimized": true, "release": false,
@@ -22,14 +23,15 @@ std::string manifest_text(const std::string& shapes) {
          shapes + R"json(, "companions": [{"name": "dot_strided", "signature": "float(const float* a, std::size_t n)"}],
        "rows": [{"suffix": "u1", "axes": "U=1", "requires": "", "flags": [], "defines": []},
                 {"suffix": "u8", "axes": "U=8", "requires": "", "flags": [], "defines": []}]},
-      {"name": "plain", "signature": "int(int x)", "tolerance": "exact", "timeout_s": null,
+      {"name": "plain", "signature": "int(int x)", "tolerance": "exact", "timeout_s": null, )json" +
+         plain_members + R"json(
        "reference": "a", "fallback": ["a"], "sources": [], "companions": [],
        "rows": [{"suffix": "a", "axes": "A=a", "requires": "", "flags": [], "defines": []}]}]})json";
 }
 
-tune::manifest load(const std::string& shapes) {
+tune::manifest load(const std::string& shapes, const std::string& plain_members = "") {
   tune::test::temp_dir dir;
-  tune::test::write_text(dir / "manifest.json", manifest_text(shapes));
+  tune::test::write_text(dir / "manifest.json", manifest_text(shapes, plain_members));
   return tune::load_manifest(dir / "manifest.json");
 }
 
@@ -59,6 +61,14 @@ TEST_CASE("a family without shapes, or with an empty list, is one seat named aft
   CHECK(m.family_names() == std::vector<std::string>{"dot", "plain"});
   CHECK(m.families[0].function() == "dot");
   CHECK(m.families[0].companion_key(m.families[0].companions.at(0)) == "dot_strided");
+}
+
+TEST_CASE("a family's THREADS is read as a number, `all` as 0, and 1 when the manifest has none") {
+  CHECK(load("[]").family("plain")->threads == 1);
+  CHECK(load("[]", R"("threads": 2,)").family("plain")->threads == 2);
+  CHECK(load("[]", R"("threads": "all",)").family("plain")->threads == 0);
+  CHECK_THROWS_AS(load("[]", R"("threads": 0,)"), std::runtime_error);
+  CHECK_THROWS_AS(load("[]", R"("threads": "some",)"), std::runtime_error);
 }
 
 TEST_CASE("shapes the stamp could not dispatch on are refused, naming the family and the shape") {

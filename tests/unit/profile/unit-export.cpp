@@ -61,8 +61,33 @@ TEST_CASE("a fresh, complete, quiet sidecar exports its winners, class and featu
   CHECK(
       tune::profile::to_json(p).dump() ==
       R"({"format":"tune-profile/1","scope":"s","class":"x86-avx2","version":3,)"
-      R"("kernels":{"dot":"u4_avx2","gemm":"b_avx2"},)"
+      R"("kernels":{"dot":"u4_avx2","gemm":"b_avx2"},"threads":{"dot":1,"gemm":1},)"
       R"("provenance":{"compiler":"GNU 12.2.0","features":"avx2;bmi2;f16c;fma;sse4.2","noise":"ok","tool":"cmake-tune 0.1.0"}})");
+}
+
+TEST_CASE("a profile records each family's THREADS, and for THREADS all the CPUs it raced on") {
+  auto m = scope();
+  m.families[0].threads = 2;
+  m.families[1].threads = 0;
+  auto doc = sidecar_doc();
+  doc["race"]["gemm"]["threads"] = "all";
+  doc["race"]["gemm"]["cores"] = 16;
+  const auto p = make_profile(m, loaded(doc), {verdict::fresh, ""}, "cmake-tune 0.1.0");
+  CHECK(p.threads == std::map<std::string, int>{{"dot", 2}, {"gemm", 0}});
+  CHECK(p.cpus == std::map<std::string, int>{{"gemm", 16}});
+  CHECK(tune::profile::to_json(p).dump().find(R"("threads":{"dot":2,"gemm":"all"},"cpus":{"gemm":16},)") !=
+        std::string::npos);
+
+  // An adopted table records no cores: no box size can be given for the seat.
+  doc["race"]["gemm"] = {{"verdict", "adopted"}, {"winner", "b_avx2"}, {"profile", "x86-avx2"}};
+  try {
+    make_profile(m, loaded(doc), {verdict::fresh, ""}, "cmake-tune 0.1.0");
+    FAIL("make_profile did not refuse");
+  } catch (const export_refused& e) {
+    CHECK(e.why == refusal::incomplete);
+    CHECK(std::string(e.what()).find("family gemm declares THREADS all, and its race table in /b/p.tune.json records "
+                                     "no cores") != std::string::npos);
+  }
 }
 
 TEST_CASE("each refusal is named: absent, unreadable, stale, incomplete, noise-refused") {

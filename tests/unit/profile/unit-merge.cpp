@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "profile/export.h"
 #include "profile/merge.h"
 #include "test_files.h"
 
@@ -89,6 +90,17 @@ TEST_CASE("a third profile of a class already there with another seat is refused
   CHECK(tune::profile::read_profile(into.path() / "x86-avx2.tune-defaults.json").kernels.at("dot") == "u1_base");
 }
 
+TEST_CASE("one seat raced under other thread pools is another seat") {
+  tune::test::temp_dir runners, into;
+  merge({write_profile(runners.path() / "a.json", "x86-avx2", avx2_features, "u4_avx2")}, {into.path()});
+  const auto other = runners.path() / "c.json";
+  auto p = tune::profile::read_profile(write_profile(other, "x86-avx2", avx2_features, "u4_avx2"));
+  p.threads = {{"dot", 0}};
+  p.cpus = {{"dot", 16}};
+  tune::profile::write_profile(p, other);
+  CHECK(refusal({other}, {into.path()}).find("seats dot differently") != std::string::npos);
+}
+
 TEST_CASE("two given profiles of one class with different seats are refused and nothing is written") {
   tune::test::temp_dir runners, into;
   const auto a = write_profile(runners.path() / "a.json", "x86-avx2", avx2_features, "u4_avx2");
@@ -134,4 +146,18 @@ TEST_CASE("check names a seat of no family, of no row, and a row its class canno
   CHECK(has("kernels.dot is u4_avx2, which class x86-base cannot run"));
   CHECK(has("kernels.gemm is tiled, which is no row of the family"));
   CHECK(has("kernels.fft names no family of scope s"));
+}
+
+TEST_CASE("check names a seat raced under other THREADS than the family declares") {
+  tune::test::temp_dir defaults;
+  std::ofstream(defaults.path() / "x86-avx2.tune-defaults.json")
+      << R"({"format": "tune-profile/1", "scope": "s", "class": "x86-avx2", "version": 3,
+            "kernels": {"dot": "u4_avx2", "gemm": "naive"}, "threads": {"dot": 2, "gemm": "all"},
+            "cpus": {"gemm": 16}, "provenance": {"features": "avx;avx2;bmi2;f16c;fma;sse4.2"}})";
+  auto m = scope_manifest(defaults.path());
+  m.families[1].threads = 0;
+  const auto problems = tune::profile::check(m);
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].find("x86-avx2.tune-defaults.json: threads.dot is 2, but the family declares THREADS 1; re-mint "
+                         "and re-export it") != std::string::npos);
 }

@@ -30,6 +30,25 @@ TEST_CASE("a profile round-trips with its fields in the documented order") {
         R"("provenance":{"features":"avx2;bmi2;f16c;fma","noise":"ok"}})");
 }
 
+TEST_CASE("a profile's threads and cpus round-trip, `all` as a word") {
+  auto doc = nlohmann::json::parse(avx2_profile);
+  doc["threads"] = {{"dot", "all"}, {"gemm", 2}};
+  doc["cpus"] = {{"dot", 16}};
+  const auto p = from_json(doc, "/p/x86-avx2.tune-defaults.json");
+  CHECK(p.threads == std::map<std::string, int>{{"dot", 0}, {"gemm", 2}});
+  CHECK(p.cpus == std::map<std::string, int>{{"dot", 16}});
+  CHECK(tune::profile::to_json(p).dump().find(R"("kernels":{"dot":"u4_avx2"},"threads":{"dot":"all","gemm":2},)"
+                                              R"("cpus":{"dot":16},"provenance")") != std::string::npos);
+  doc["threads"]["dot"] = "many";
+  CHECK_THROWS_WITH_AS(from_json(doc, "/p/x.json"),
+                       "profile /p/x.json: at threads.dot: expected a number of threads or \"all\", found a string "
+                       "\"many\"; re-export it with `cmake --build <build> --target tune-profile-export` or fix it "
+                       "by hand",
+                       std::runtime_error);
+  doc["threads"]["dot"] = 0;
+  CHECK_THROWS_AS(from_json(doc, "/p/x.json"), std::runtime_error);
+}
+
 TEST_CASE("a malformed profile names the file and the member") {
   auto doc = nlohmann::json::parse(avx2_profile);
   doc["kernels"]["dot"] = 4;
