@@ -1,15 +1,15 @@
 # Configure time of a family as its rows grow: helpers shared by the benchmark
 # (configure-time.cmake) and the scaling test (tests/cmake/scaling.cmake).
 #
-# _configure_time_project(<dir> <repo> <axes> [CONSTRAINTS <expr>...]) writes a project of one family
-# whose AXES are <axes> (a list, e.g. "A;1;2;B;1;2"), the way tests/cmake/RunCMakeCase.cmake stands
-# in for the tool: configured only, never built.
+# _configure_time_project(<dir> <repo> <axes> [CONSTRAINTS <expr>...] [SEARCH <strategy>]) writes a
+# project of one family whose AXES are <axes> (a list, e.g. "A;1;2;B;1;2"), the way
+# tests/cmake/RunCMakeCase.cmake stands in for the tool: configured only, never built.
 # _configure_time_run(<out_ms> <dir>) configures it afresh with Ninja and sets <out_ms> to the wall
 # milliseconds of `cmake -S -B` (configure and generate), with CONFIGURE_TIME_ARGS (e.g.
 # -DCMAKE_MAKE_PROGRAM=...) when the caller sets it; a failed configure is fatal.
 
 function(_configure_time_project dir repo axes)
-  cmake_parse_arguments(PARSE_ARGV 3 arg "" "" "CONSTRAINTS")
+  cmake_parse_arguments(PARSE_ARGV 3 arg "" "SEARCH" "CONSTRAINTS")
   file(MAKE_DIRECTORY "${dir}/src")
   file(COPY "${repo}/tests/cmake/sources/kernel.cpp" "${repo}/tests/cmake/sources/fixture.cpp" DESTINATION "${dir}/src")
   string(REPLACE ";" " " _axes "${axes}")
@@ -31,6 +31,9 @@ function(_configure_time_project dir repo axes)
     foreach(_c IN LISTS arg_CONSTRAINTS)
       string(APPEND _constraints " \"${_c}\"")
     endforeach()
+  endif()
+  if(arg_SEARCH)
+    string(APPEND _constraints " SEARCH ${arg_SEARCH}")
   endif()
   file(WRITE "${dir}/src/CMakeLists.txt" "cmake_minimum_required(VERSION 3.21)
 project(scaling CXX)

@@ -1,5 +1,5 @@
-# Configure time against rows: one family of 100, 1,000 and 10,000 rows (a 3-axis grid), each
-# configured RUNS times afresh (configure and generate, the tool stood in by /bin/true as in
+# Configure time against rows: one family of 100, 1,000 and 10,000 rows (a 3-axis grid), raced
+# whole and searched, each configured RUNS times afresh (configure and generate, the tool stood in by /bin/true as in
 # tests/cmake/RunCMakeCase.cmake), and the median printed side by side with the time per row.
 #   cmake [-DRUNS=3] [-DWORK_DIR=<dir>] -P bench/configure/configure-time.cmake
 # Needs Ninja. Nothing here is a test: the numbers depend on the machine and its load (printed).
@@ -34,23 +34,28 @@ _grid(_g10000 10000 25 20 20)
 file(READ "/proc/loadavg" _load)
 string(STRIP "${_load}" _load)
 message("configure time of one family (cmake ${CMAKE_VERSION}, Ninja; median of ${RUNS}; load average ${_load})")
-message("     rows   configure s   ms per row")
+message("     rows   raced whole s   ms per row   searched s   ms per row")
 foreach(_grid IN ITEMS "${_g100}" "${_g1000}" "${_g10000}")
   string(REGEX MATCH "^([0-9]+):(.*)$" _ "${_grid}")
   set(_rows "${CMAKE_MATCH_1}")
   string(REPLACE "|" ";" _axes "${CMAKE_MATCH_2}")
-  set(_dir "${WORK_DIR}/rows${_rows}")
-  _configure_time_project("${_dir}" "${_repo}" "${_axes}")
-  set(_times "")
-  foreach(_run RANGE 1 ${RUNS})
-    _configure_time_run(_ms "${_dir}")
-    list(APPEND _times ${_ms})
+  set(_line "")
+  # Raced whole (every row a target), then searched (docs/cmake-api.md "Searched spaces").
+  foreach(_search exhaustive auto)
+    set(_dir "${WORK_DIR}/rows${_rows}-${_search}")
+    _configure_time_project("${_dir}" "${_repo}" "${_axes}" SEARCH ${_search})
+    set(_times "")
+    foreach(_run RANGE 1 ${RUNS})
+      _configure_time_run(_ms "${_dir}")
+      list(APPEND _times ${_ms})
+    endforeach()
+    _median(_m ${_times})
+    _ratio(_s ${_m} 1000)
+    _ratio(_per_row ${_m} ${_rows})
+    string(APPEND _line "   ${_s}        ${_per_row}")
   endforeach()
-  _median(_m ${_times})
-  _ratio(_s ${_m} 1000)
-  _ratio(_per_row ${_m} ${_rows})
   string(LENGTH "${_rows}" _len)
   math(EXPR _pad "9 - ${_len}")
   string(REPEAT " " ${_pad} _sp)
-  message("${_sp}${_rows}   ${_s}        ${_per_row}")
+  message("${_sp}${_rows}${_line}")
 endforeach()

@@ -233,7 +233,15 @@ manifest load_manifest(const std::filesystem::path& file) {
           d.companions.push_back({c["name"].string(), c["signature"].string()});
         }
       }
-      if (const auto search = f.find("search"); search && !search->value().is_null()) d.search = read_search(*search);
+      if (const auto search = f.find("search"); search && !search->value().is_null()) {
+        d.search = read_search(*search);
+        // A row no search has built cannot be stamped or adopted (row_runs): the program could not
+        // link it. The reference and the FALLBACK chain are the build's own.
+        for (auto& row : d.rows)
+          if (!row.left_out && !row.identity && row.suffix != d.reference &&
+              std::find(d.fallback.begin(), d.fallback.end(), row.suffix) == d.fallback.end())
+            row.left_out = std::string(not_visited);
+      }
       // Manifests written before SHAPES existed have no such member: one seat.
       const auto shapes = f.find("shapes");
       if (shapes) shapes->array();

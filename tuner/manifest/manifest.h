@@ -31,6 +31,9 @@ struct row_decl {
   std::optional<isolate::row_identity> identity;
 };
 
+// Why a searched family's row is left out until a search builds it (row_decl::left_out).
+inline constexpr const char* not_visited = "not visited: no search of the family has compiled it (SEARCH)";
+
 // A row can be stamped or raced here: it built, and its requires= holds for `features`.
 bool row_runs(const row_decl& row, const box::feature_set& features);
 // Why not, for messages ("requires avx512f: not on this box", "left out of the build: ...").

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "bench/pools.h"
+#include "box/platform.h"
 #include "isolate/identity.h"
 #include "mint/bench_call.h"
 #include "mint/search_rows.h"
@@ -315,6 +315,6 @@ race::race_table with_search(race::race_table final, const seat_search& search) 
   return final;
 }
 
-int search_jobs() { return std::max(1, bench::allocation_cpus()); }
+int search_jobs() { return std::max(1, box::allocation_cpus()); }
 
 }  // namespace tune::mint

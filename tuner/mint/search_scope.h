@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "manifest/manifest.h"
+#include "mint/bench_call.h"
 #include "mint/progress.h"
 #include "mint/race_scope.h"
 #include "race/table.h"
@@ -48,7 +49,7 @@ search_space space_of(const family_decl& family);
 search_outcome search_families(manifest& m, const race_plan& plan, const sidecar::document* previous, progress& show,
                                int jobs);
 
-// How many rows a search compiles at once: the allocation's CPUs (bench/pools.h).
+// How many rows a search compiles at once: the allocation's CPUs (box/platform.h).
 int search_jobs();
 
 // The family's race table after the final race: `final` as the bench decided it, each visited row

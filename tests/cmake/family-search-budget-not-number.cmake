@@ -1,0 +1,11 @@
+# BUDGET_ROWS is a whole number of rows.
+tune_scope(demo)
+tune_kernel_family(dot
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES UNROLL 1 2 TILE 1 2
+  SEARCH auto
+  BUDGET_ROWS 5%
+  FALLBACK "unroll1_tile1")

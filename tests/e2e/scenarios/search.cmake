@@ -1,0 +1,79 @@
+# A searched space (tests/e2e/search): 3,712 rows after the constraint, SEARCH auto within 400.
+# The build compiles the reference alone; the tune target compiles no more rows than the budget
+# (counted as the row objects on disk), seats the planted optimum past the decoy basin, and
+# records its search; the program links that row and no other; a second tune searches nothing;
+# explain and the bench's test say what the search did and did not visit.
+include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
+
+e2e_fresh_dir()
+set(bin "${WORK_DIR}/build")
+e2e_configure(configure "${E2E_DIR}/search" "${bin}" Ninja -DCMAKE_BUILD_TYPE=Release)
+e2e_read(manifest "${bin}/tune/spaces/manifest.json")
+e2e_json(space "${manifest}" families 0 search strategy)
+e2e_expect_equal("the manifest declares the search" "${space}" "auto")
+
+e2e_build(tune "${bin}" TARGET tune)
+e2e_expect_contains("the search says what it searches" "${E2E_OUTPUT}"
+  "cmake-tune: family planted searches 400 of its 3712 rows (auto search, seed 7)")
+e2e_read(sidecar "${bin}/e2e_search.tune.json")
+e2e_json(seat "${sidecar}" kernels planted)
+e2e_expect_equal("auto seats the planted optimum, not the decoy basin" "${seat}" "a6_b5_c2_d7")
+foreach(member strategy seed space_size budget_rows stopped_because)
+  e2e_json(${member} "${sidecar}" race planted search ${member})
+endforeach()
+e2e_expect_equal("search.strategy" "${strategy}" "auto")
+e2e_expect_equal("search.seed" "${seed}" "7")
+e2e_expect_equal("search.space_size (after the constraint)" "${space_size}" "3712")
+e2e_expect_equal("search.budget_rows" "${budget_rows}" "400")
+e2e_expect_matches("search.stopped_because" "${stopped_because}" "^(budget_rows|converged|space)$")
+e2e_json(compiled "${sidecar}" race planted search compiled)
+e2e_json(visited "${sidecar}" race planted search visited)
+e2e_json(proposed "${sidecar}" race planted search proposed)
+string(JSON proposed_n LENGTH "${proposed}")
+e2e_json_members(raced "${sidecar}" race planted rows)
+list(LENGTH raced raced_n)
+if(compiled GREATER 400 OR proposed_n GREATER 400)
+  e2e_fail("the search compiled ${compiled} rows and proposed ${proposed_n}; its budget is 400")
+endif()
+e2e_expect_equal("the table holds the rows the search visited" "${raced_n}" "${visited}")
+# The row objects on disk: the reference's (built by the build) and one per row the tool compiled.
+file(GLOB objects "${bin}/tune_rows/planted/planted__*.o")
+list(LENGTH objects objects_n)
+math(EXPR expected_objects "${compiled} + 1")
+e2e_expect_equal("isolated row objects: the compiled rows and the reference" "${objects_n}" "${expected_objects}")
+file(GLOB searched_dirs LIST_DIRECTORIES true "${bin}/tune_rows/planted/search/*")
+list(LENGTH searched_dirs searched_n)
+e2e_expect_equal("rows the tool compiled" "${searched_n}" "${compiled}")
+
+e2e_build(app "${bin}")
+e2e_run(run COMMAND "${bin}/app")
+e2e_expect_contains("the app calls the seat" "${E2E_OUTPUT}" "planted=10")
+e2e_symbols(syms "${bin}/app")
+string(REGEX MATCHALL "planted__a[0-9]_b[0-9]_c[0-9]_d[0-9]" linked "${syms}")
+list(REMOVE_DUPLICATES linked)
+e2e_expect_equal("the app links the seat and no other row" "${linked}" "planted__a6_b5_c2_d7")
+
+# Nothing changed: the second tune searches nothing and compiles nothing.
+e2e_mtimes(rows_before "${bin}/tune_rows/planted")
+e2e_wait_past_second()
+e2e_build(again "${bin}" TARGET tune)
+e2e_expect_contains("a second tune races nothing" "${E2E_OUTPUT}" "scope spaces: nothing raced")
+e2e_expect_not_contains("and searches nothing" "${E2E_OUTPUT}" "search batch")
+e2e_mtimes(rows_after "${bin}/tune_rows/planted")
+e2e_expect_same_mtimes("no row is compiled again" "${rows_before}" "${rows_after}")
+e2e_read(sidecar_after "${bin}/e2e_search.tune.json")
+e2e_json(seat_after "${sidecar_after}" kernels planted)
+e2e_expect_equal("the seat stands" "${seat_after}" "a6_b5_c2_d7")
+
+e2e_run(explain COMMAND "${PREFIX}/bin/tune" explain planted --build-dir "${bin}")
+e2e_expect_matches("explain tells the search" "${E2E_OUTPUT}"
+  "searched ${visited} of 3712 rows \\(auto, seed 7\\): ${compiled} compiled in [0-9]+ batches")
+e2e_expect_matches("and which batch timed a row" "${E2E_OUTPUT}" "timed in batch [0-9]+ of the family's search")
+
+# The bench's test checks the rows the search built and counts the rest.
+e2e_run(bench-test COMMAND "${bin}/tune/spaces/bench" test)
+e2e_expect_matches("the bench's test skips the rows never visited" "${E2E_OUTPUT}"
+  "[0-9]+ row\\(s\\) of planted not visited by the family's search \\(SEARCH\\): not built, not tested")
+e2e_expect_contains("and checks the seat" "${E2E_OUTPUT}" "ok   planted__a6_b5_c2_d7")
+
+e2e_finish()
