@@ -45,6 +45,11 @@ file(GLOB searched_dirs LIST_DIRECTORIES true "${bin}/tune_rows/planted/search/*
 list(LENGTH searched_dirs searched_n)
 e2e_expect_equal("rows the tool compiled" "${searched_n}" "${compiled}")
 
+e2e_run(sidecar-schema COMMAND "${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-sidecar-1.schema.json"
+  "${bin}/e2e_search.tune.json")
+e2e_run(manifest-schema COMMAND "${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-manifest-1.schema.json"
+  "${bin}/tune/spaces/manifest.json")
+
 e2e_build(app "${bin}")
 e2e_run(run COMMAND "${bin}/app")
 e2e_expect_contains("the app calls the seat" "${E2E_OUTPUT}" "planted=10")
