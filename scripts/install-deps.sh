@@ -5,6 +5,7 @@ packages=(cmake ninja-build make g++ binutils nlohmann-json3-dev libfmt-dev libc
           libfftw3-dev libopenblas-dev libomp-dev pkg-config
           distcc                    # rows through a compiler farm on loopback (tests/e2e/scenarios/distcc.cmake)
           clang libclang-rt-14-dev  # clang: the sanitizer build and the fuzz harnesses (scripts/sanitize.sh)
+          clang-format              # the house style, checked by tests/cmake/format.cmake
           chromium)                 # the report rendered in a real browser (tests/e2e/scenarios/report.cmake)
 missing=()
 for p in "${packages[@]}"; do

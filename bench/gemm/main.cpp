@@ -184,7 +184,8 @@ void compare_on(const bench_family& family, const options& opt, tune::fixture_ba
 void compare_family(const bench_family& family, const options& opt) {
   if (family.rows.empty()) throw std::logic_error(family.name + ": the generated row table is empty");
   // Any fixed seed: kernels are compared with each other on identical inputs.
-  sgemm_fixture fx(1, family.shape, [&](tune::fixture_base& inputs, sgemm_calls& calls) { compare_on(family, opt, inputs, calls); });
+  sgemm_fixture fx(1, family.shape,
+                   [&](tune::fixture_base& inputs, sgemm_calls& calls) { compare_on(family, opt, inputs, calls); });
   family.fixture(fx);
 }
 

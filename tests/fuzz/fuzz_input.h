@@ -44,7 +44,8 @@ inline std::filesystem::path as_file(const std::uint8_t* data, std::size_t size,
 inline std::string without_escapes(const std::string& what) {
   std::string out;
   for (std::size_t i = 0; i < what.size(); ++i) {
-    if (what.compare(i, 2, "\\x") == 0 && i + 3 < what.size() && std::isxdigit(static_cast<unsigned char>(what[i + 2])) &&
+    if (what.compare(i, 2, "\\x") == 0 && i + 3 < what.size() &&
+        std::isxdigit(static_cast<unsigned char>(what[i + 2])) &&
         std::isxdigit(static_cast<unsigned char>(what[i + 3]))) {
       out += '?';
       i += 3;

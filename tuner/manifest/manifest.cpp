@@ -88,7 +88,8 @@ search_decl read_search(const util::json_at& j) {
   s.budget_rows = static_cast<std::size_t>(j["budget_rows"].integer(1, std::numeric_limits<std::int64_t>::max()));
   s.budget_seconds = static_cast<double>(j["budget_seconds"].integer(0, std::numeric_limits<std::int64_t>::max()));
   const auto axes = j["axes"].array();
-  for (std::size_t i = 0; i < axes.size(); ++i) s.axes.emplace_back(axes.at(i)["name"].string(), axes.at(i)["values"].strings());
+  for (std::size_t i = 0; i < axes.size(); ++i)
+    s.axes.emplace_back(axes.at(i)["name"].string(), axes.at(i)["values"].strings());
   s.archive = j["archive"].string();
   s.template_row = j["template_row"].string();
   // $<TARGET_OBJECTS:...> as the configure step wrote it: a ';'-separated list.

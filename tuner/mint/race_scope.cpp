@@ -185,7 +185,7 @@ sidecar::scope_update update_of(const manifest& m, const box::box_info& box, con
     if (const auto search = searched.seats.find(family.name); search != searched.seats.end())
       table = with_search(std::move(table), search->second);
     else if (const auto* last = previous ? previous->race_of(family.name) : nullptr;
-        last && plan.only_rows.count(family.name))
+             last && plan.only_rows.count(family.name))
       if (const auto when = last->measured ? last->measured : previous->provenance.written)
         table = carry_results(std::move(table), *last, plan.new_rows.at(family.name), *when);
     update.kernels[family.name] = table.winner;

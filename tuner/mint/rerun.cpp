@@ -80,8 +80,8 @@ std::optional<found_row> find_row(const std::vector<std::filesystem::path>& mani
   if (found.size() == 1) return found.front();
   if (found.empty())
     print_error(
-        fmt::format("rerun {}: no row of {} has that impl_hash (tune explain <family> --json lists each row's)",
-                    hash, only_seat.empty() ? std::string("this build tree's sidecars") : "the race of " + only_seat));
+        fmt::format("rerun {}: no row of {} has that impl_hash (tune explain <family> --json lists each row's)", hash,
+                    only_seat.empty() ? std::string("this build tree's sidecars") : "the race of " + only_seat));
   else if (std::all_of(found.begin() + 1, found.end(), [&](const found_row& f) {
              return f.suffix == found[0].suffix && f.manifest == found[0].manifest;  // one row, several seats
            }))

@@ -89,8 +89,9 @@ bool up_to_date(const family_decl& family, const row_decl& row, const std::strin
 
 compile_template read_compile_template(const fs::path& object) {
   const auto file = fs::path(object.string() + ".tune-args");
-  const auto read = read_keyed_command(file, "build the family's reference and fallback rows first (cmake --build "
-                                             "<build dir> --target tune builds them)");
+  const auto read = read_keyed_command(file,
+                                       "build the family's reference and fallback rows first (cmake --build "
+                                       "<build dir> --target tune builds them)");
   compile_template t;
   t.cwd = read.keys.count("cwd") ? read.keys.at("cwd") : "";
   t.compiler = read.keys.count("compiler") ? read.keys.at("compiler") : "";
@@ -173,8 +174,13 @@ std::vector<built_row> build_rows(const family_decl& family, const std::vector<s
     for (std::size_t k = 0; k < compiles.size(); ++k) {
       fs::create_directories(objects[k].parent_path());
       util::spawn_options o;
-      o.argv = {search.cmake.string(), "-DROW=" + entry, "-DCRITICAL=", "-DCOMPILER=" + templates[k].compiler,
-                "-P", (search.module_dir / "tune" / "compile-row.cmake").string(), "--"};
+      o.argv = {search.cmake.string(),
+                "-DROW=" + entry,
+                "-DCRITICAL=",
+                "-DCOMPILER=" + templates[k].compiler,
+                "-P",
+                (search.module_dir / "tune" / "compile-row.cmake").string(),
+                "--"};
       o.argv.insert(o.argv.end(), compiles[k].begin(), compiles[k].end());
       o.cwd = templates[k].cwd;
       o.capture_stdout = o.capture_stderr = true;
@@ -251,17 +257,22 @@ void relink_bench(const manifest& m, const search_decl& tools) {
   const auto link = read_keyed_command(file, "build the scope's bench first (cmake --build <build dir> --target tune)");
   const auto key = [&](const std::string& k) { return link.keys.count(k) ? link.keys.at(k) : std::string(); };
   util::spawn_options o;
-  o.argv = {tools.cmake.string(),       "-DROWS_FILE=" + key("rows_file"), "-DCRITICAL=" + key("critical"),
-            "-DAR=" + key("ar"),        "-DWORK_DIR=" + key("work_dir"),   "-DCONFIGS=" + key("configs"),
-            "-P",                       (tools.module_dir / "tune" / "link-bench.cmake").string(),
+  o.argv = {tools.cmake.string(),
+            "-DROWS_FILE=" + key("rows_file"),
+            "-DCRITICAL=" + key("critical"),
+            "-DAR=" + key("ar"),
+            "-DWORK_DIR=" + key("work_dir"),
+            "-DCONFIGS=" + key("configs"),
+            "-P",
+            (tools.module_dir / "tune" / "link-bench.cmake").string(),
             "--"};
   o.argv.insert(o.argv.end(), link.args.begin(), link.args.end());
   o.cwd = key("cwd");
   o.capture_stdout = o.capture_stderr = true;
   const auto ran = util::run_process(o);
   if (ran.signaled || ran.exit_code != 0)
-    throw std::runtime_error(
-        fmt::format("linking the bench of scope {} again failed ({}):\n{}{}", m.scope, ran.describe(), ran.out, ran.err));
+    throw std::runtime_error(fmt::format("linking the bench of scope {} again failed ({}):\n{}{}", m.scope,
+                                         ran.describe(), ran.out, ran.err));
 }
 
 }  // namespace tune::mint

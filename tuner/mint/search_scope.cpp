@@ -59,8 +59,7 @@ race::race_request batch_request(const manifest& m, const std::vector<std::strin
     r.only_rows[seat] = rows;
     if (const auto* f = m.family(seat))
       for (const auto& suffix : rows)
-        if (const auto* row = f->row(suffix); row && row->identity)
-          r.codes[seat][suffix] = row->identity->code_sha256;
+        if (const auto* row = f->row(suffix); row && row->identity) r.codes[seat][suffix] = row->identity->code_sha256;
   }
   return r;
 }
@@ -189,8 +188,9 @@ std::optional<bench_call> search_family(manifest& m, const std::vector<std::stri
 
     std::vector<std::string> rows = batch;
     for (const auto& suffix : critical) add_unique(rows, suffix);
-    bench_call call = call_bench(m, batch_request(m, seats, rows), m.state_dir / "search-request.json",
-                                 m.state_dir / "search-result.json", [&](const std::string& line) { show.event(line); });
+    bench_call call =
+        call_bench(m, batch_request(m, seats, rows), m.state_dir / "search-request.json",
+                   m.state_dir / "search-result.json", [&](const std::string& line) { show.event(line); });
     show.finish();
     if (call.status != bench_call::answered) return call;
     // Only the first batch times the critical rows for the strategy; later ones time them again as

@@ -92,12 +92,11 @@ profile make_profile(const manifest& m, const sidecar::loaded& file, const sidec
           fmt::format("tune-profile-export refuses scope {}: the sidecar is other-class: it was minted as {} (features "
                       "{}), not {}. {}",
                       m.scope, cls, prov.features.value_or(""), for_class,
-                      above.empty() ? fmt::format("This box lacks features {} needs; mint on a box that has them.",
-                                                  for_class)
-                                    : fmt::format("Mint it as {} first, and export under the same variable: "
-                                                  "TUNE_FORCE_FEATURES={} {}",
-                                                  for_class, fix,
-                                                  tune::tune_command(m))));
+                      above.empty()
+                          ? fmt::format("This box lacks features {} needs; mint on a box that has them.", for_class)
+                          : fmt::format("Mint it as {} first, and export under the same variable: "
+                                        "TUNE_FORCE_FEATURES={} {}",
+                                        for_class, fix, tune::tune_command(m))));
     }
   }
 

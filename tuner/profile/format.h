@@ -27,7 +27,7 @@ struct profile {
   // family raced with THREADS all -> the CPUs of the allocation it raced on: the seat belongs to
   // boxes with as many (profile/adoption.h).
   std::map<std::string, int> cpus;
-  box::feature_set features;                   // provenance.features: what the minting box had
+  box::feature_set features;  // provenance.features: what the minting box had
   nlohmann::json provenance = nlohmann::json::object();
 };
 

@@ -146,10 +146,10 @@ void from_json(const json& in, race_row& r) {
   r.carried_from = optional_member<std::string>(in, "carried_from");
   r.search_batch = optional_member<std::int64_t>(in, "search_batch");
   r.counters = optional_member<std::map<std::string, double>>(in, "counters");
-  r.other = util::other_members(in, {"rejected", "median_ns", "best_ns", "q1_ns", "q3_ns", "rounds", "finalist",
-                                     "last_fail_reason", "worst_abs", "worst_rel", "worst_ulp", "impl_hash",
-                                     "code_sha256", "same_code_as", "compile", "carried_from", "counters",
-                                     "search_batch"});
+  r.other =
+      util::other_members(in, {"rejected", "median_ns", "best_ns", "q1_ns", "q3_ns", "rounds", "finalist",
+                               "last_fail_reason", "worst_abs", "worst_rel", "worst_ulp", "impl_hash", "code_sha256",
+                               "same_code_as", "compile", "carried_from", "counters", "search_batch"});
 }
 
 void to_json(json& out, const race_table& t) {
@@ -186,11 +186,12 @@ void to_json(json& out, const race_table& t) {
 }
 
 std::string search_text(const search_record& s) {
-  const std::string why = s.stopped_because == "budget_rows"      ? fmt::format("at its budget of {} rows", s.budget_rows)
-                          : s.stopped_because == "budget_seconds" ? fmt::format("at its budget of {:.0f} s", s.budget_seconds)
-                          : s.stopped_because == "space"          ? std::string("with no row left to propose")
-                          : s.stopped_because == "converged"      ? std::string("converged: no restart left worth trying")
-                                                                  : s.stopped_because;
+  const std::string why = s.stopped_because == "budget_rows" ? fmt::format("at its budget of {} rows", s.budget_rows)
+                          : s.stopped_because == "budget_seconds"
+                              ? fmt::format("at its budget of {:.0f} s", s.budget_seconds)
+                          : s.stopped_because == "space"     ? std::string("with no row left to propose")
+                          : s.stopped_because == "converged" ? std::string("converged: no restart left worth trying")
+                                                             : s.stopped_because;
   return fmt::format("searched {} of {} rows ({}, seed {}): {} compiled in {} batches, {:.1f} s; stopped {}", s.visited,
                      s.space_size, s.strategy, s.seed, s.compiled, s.batches, s.seconds, why);
 }

@@ -90,7 +90,7 @@ struct search_record {
   std::size_t visited = 0;     // rows measured: proposed, and the reference and FALLBACK chain
   std::size_t compiled = 0;    // rows this search compiled (a row whose recipe is unchanged is not)
   std::size_t budget_rows = 0;
-  double budget_seconds = 0;  // 0: none
+  double budget_seconds = 0;    // 0: none
   std::string stopped_because;  // "budget_rows", "budget_seconds", "space", "converged"
   std::size_t batches = 0;
   double seconds = 0;  // its wall time, compiles and races

@@ -30,7 +30,7 @@ std::string tags_of(const race::race_table& race, const timed_row& r) {
   if (race.demoted && r.suffix == *race.demoted) tags.push_back("demoted");
   if (r.row->last_fail_reason) tags.push_back("failed after timing");
   if (r.row->carried_from) tags.push_back("measured earlier");  // tune mint --only-new kept it
-  if (r.row->search_batch) tags.push_back("search batch");     // a searched family's batch timed it
+  if (r.row->search_batch) tags.push_back("search batch");      // a searched family's batch timed it
   std::string out;
   for (const auto& t : tags) out += (out.empty() ? "" : " ") + t;
   return out;

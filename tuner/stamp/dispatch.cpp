@@ -38,8 +38,7 @@ dispatch_table dispatch_candidates(const family_decl& family, const seat& chosen
   };
   if (!force_reference) {
     // The seat measured here, only when it was: not adopted from a profile or from another box.
-    if (sidecar && chosen.from == source::sidecar && chosen.adopted_from.empty() &&
-        !sidecar->provenance.applied_box) {
+    if (sidecar && chosen.from == source::sidecar && chosen.adopted_from.empty() && !sidecar->provenance.applied_box) {
       const auto parts = box::text::split(sidecar->provenance.box, '|');
       if (parts.size() == 5) {
         add("sidecar", "", chosen.suffix);

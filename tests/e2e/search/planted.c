@@ -5,12 +5,10 @@
 #include <tune/kernel.h>
 
 #define TUNE_DIST(a, b) ((a) > (b) ? (a) - (b) : (b) - (a))
-#define TUNE_D_OPT                                                                       \
-  (TUNE_DIST(TUNE_AXIS(A), 6) + TUNE_DIST(TUNE_AXIS(B), 5) + TUNE_DIST(TUNE_AXIS(C), 2) + \
-   TUNE_DIST(TUNE_AXIS(D), 7))
-#define TUNE_D_DECOY                                                                     \
-  (TUNE_DIST(TUNE_AXIS(A), 1) + TUNE_DIST(TUNE_AXIS(B), 1) + TUNE_DIST(TUNE_AXIS(C), 6) + \
-   TUNE_DIST(TUNE_AXIS(D), 1))
+#define TUNE_D_OPT \
+  (TUNE_DIST(TUNE_AXIS(A), 6) + TUNE_DIST(TUNE_AXIS(B), 5) + TUNE_DIST(TUNE_AXIS(C), 2) + TUNE_DIST(TUNE_AXIS(D), 7))
+#define TUNE_D_DECOY \
+  (TUNE_DIST(TUNE_AXIS(A), 1) + TUNE_DIST(TUNE_AXIS(B), 1) + TUNE_DIST(TUNE_AXIS(C), 6) + TUNE_DIST(TUNE_AXIS(D), 1))
 #define TUNE_NEAR (1000 + 120 * TUNE_D_OPT)
 #define TUNE_FAR (1300 + 30 * TUNE_D_DECOY)
 #define TUNE_UNITS (TUNE_D_OPT == 0 ? 500 : TUNE_NEAR < TUNE_FAR ? TUNE_NEAR : TUNE_FAR)

@@ -14,5 +14,6 @@ int main() {
     const float s = sum(a.data(), n, &row);
     std::printf("n=%zu row=%d sum=%.0f\n", n, row, s);
   }
-  for (const auto& f : tune::status()) std::printf("status %s %s %s\n", f.name.c_str(), f.suffix.c_str(), f.source.c_str());
+  for (const auto& f : tune::status())
+    std::printf("status %s %s %s\n", f.name.c_str(), f.suffix.c_str(), f.source.c_str());
 }

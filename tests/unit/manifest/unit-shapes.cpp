@@ -80,8 +80,7 @@ TEST_CASE("shapes the stamp could not dispatch on are refused, naming the family
     }
     return std::string("(loaded)");
   };
-  CHECK(refused(R"([{"name": "all", "condition": ""}])").find("family dot: SHAPES has one shape") !=
-        std::string::npos);
+  CHECK(refused(R"([{"name": "all", "condition": ""}])").find("family dot: SHAPES has one shape") != std::string::npos);
   CHECK(refused(R"([{"name": "a", "condition": "n < 2"}, {"name": "a", "condition": ""}])")
             .find("family dot: shape a is named twice") != std::string::npos);
   CHECK(refused(R"([{"name": "a b", "condition": "n < 2"}, {"name": "c", "condition": ""}])")
@@ -89,9 +88,9 @@ TEST_CASE("shapes the stamp could not dispatch on are refused, naming the family
   CHECK(refused(R"([{"name": "a", "condition": ""}, {"name": "b", "condition": "n < 2"}])")
             .find("shape a has no condition, and only the last shape may go without one") != std::string::npos);
   for (const char* condition : {"n < 2; }", "n < 2 } int f() {", "n // 2", "n /* 2 */", "n\\n< 2", "#define"})
-    CHECK(refused(std::string(R"([{"name": "a", "condition": ")") + condition +
-                  R"("}, {"name": "b", "condition": ""}])")
-              .find("the condition of shape a is not one C++ expression") != std::string::npos);
+    CHECK(
+        refused(std::string(R"([{"name": "a", "condition": ")") + condition + R"("}, {"name": "b", "condition": ""}])")
+            .find("the condition of shape a is not one C++ expression") != std::string::npos);
   CHECK(refused(R"([{"name": "a", "condition": 3}, {"name": "b", "condition": ""}])").find("is malformed") !=
         std::string::npos);
 }

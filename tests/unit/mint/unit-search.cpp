@@ -45,22 +45,52 @@ TEST_CASE("a row's compile is the template row's with its definitions, flags and
   t.cwd = "/b";
   t.compiler = "/usr/bin/c++";
   t.object = "CMakeFiles/tune_obj_dot__u1_base.dir/dot.cpp.o";
-  t.args = {"ccache", "/usr/bin/c++", "-DTUNE_ENTRY=dot__u1_base", "-DTUNE_AXIS_U=1", "-DUSER=1", "-O2",
-            "-falign-functions=64", "-fno-gnu-unique", "-MD", "-MT", t.object, "-MF", t.object + ".d",
-            "-o", t.object, "-c", "/src/dot.cpp"};
+  t.args = {"ccache",
+            "/usr/bin/c++",
+            "-DTUNE_ENTRY=dot__u1_base",
+            "-DTUNE_AXIS_U=1",
+            "-DUSER=1",
+            "-O2",
+            "-falign-functions=64",
+            "-fno-gnu-unique",
+            "-MD",
+            "-MT",
+            t.object,
+            "-MF",
+            t.object + ".d",
+            "-o",
+            t.object,
+            "-c",
+            "/src/dot.cpp"};
   const auto args = tune::mint::row_compile(t, *f.row("u1_base"), *f.row("u2_avx2"), "/b/search/u2_avx2/0_dot.cpp.o");
-  const std::vector<std::string> expected{"ccache", "/usr/bin/c++", "-DTUNE_ENTRY=dot__u2_avx2", "-DTUNE_AXIS_U=2",
-                                          "-DUSER=1", "-O2", "-falign-functions=64", "-march=x86-64-v3",
-                                          "-fno-gnu-unique", "-MD", "-MT", "/b/search/u2_avx2/0_dot.cpp.o", "-MF",
-                                          "/b/search/u2_avx2/0_dot.cpp.o.d", "-o", "/b/search/u2_avx2/0_dot.cpp.o",
-                                          "-c", "/src/dot.cpp"};
+  const std::vector<std::string> expected{"ccache",
+                                          "/usr/bin/c++",
+                                          "-DTUNE_ENTRY=dot__u2_avx2",
+                                          "-DTUNE_AXIS_U=2",
+                                          "-DUSER=1",
+                                          "-O2",
+                                          "-falign-functions=64",
+                                          "-march=x86-64-v3",
+                                          "-fno-gnu-unique",
+                                          "-MD",
+                                          "-MT",
+                                          "/b/search/u2_avx2/0_dot.cpp.o",
+                                          "-MF",
+                                          "/b/search/u2_avx2/0_dot.cpp.o.d",
+                                          "-o",
+                                          "/b/search/u2_avx2/0_dot.cpp.o",
+                                          "-c",
+                                          "/src/dot.cpp"};
   CHECK(args == expected);
 
   SUBCASE("the template row's own flags are replaced, not kept") {
     auto avx = f;
     tune::mint::compile_template u = t;
-    u.args = {"/usr/bin/c++", "-DTUNE_ENTRY=dot__u2_avx2", "-DTUNE_AXIS_U=2", "-falign-functions=64",
-              "-march=x86-64-v3", "-o", t.object, "-c", "/src/dot.cpp"};
+    u.args = {"/usr/bin/c++",     "-DTUNE_ENTRY=dot__u2_avx2",
+              "-DTUNE_AXIS_U=2",  "-falign-functions=64",
+              "-march=x86-64-v3", "-o",
+              t.object,           "-c",
+              "/src/dot.cpp"};
     const auto base = tune::mint::row_compile(u, *f.row("u2_avx2"), *f.row("u1_base"), "/o.o");
     CHECK(base == std::vector<std::string>{"/usr/bin/c++", "-DTUNE_ENTRY=dot__u1_base", "-DTUNE_AXIS_U=1",
                                            "-falign-functions=64", "-o", "/o.o", "-c", "/src/dot.cpp"});

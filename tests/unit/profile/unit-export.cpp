@@ -169,7 +169,8 @@ TEST_CASE("--class exports only a sidecar minted as that class, and names the fe
     CHECK(std::string(e.what()) ==
           "tune-profile-export refuses scope s: the sidecar is other-class: it was minted as x86-vnni512 (features "
           "avx;avx2;avx512bw;avx512cd;avx512dq;avx512f;avx512vl;avx512vnni;avxvnni;bmi2;f16c;fma;sse4.2), not "
-          "x86-avx2. Mint it as x86-avx2 first, and export under the same variable: TUNE_FORCE_FEATURES=-avx512bw,-avx512cd,-avx512dq,-avx512f,-avx512vl,"
+          "x86-avx2. Mint it as x86-avx2 first, and export under the same variable: "
+          "TUNE_FORCE_FEATURES=-avx512bw,-avx512cd,-avx512dq,-avx512f,-avx512vl,"
           "-avx512vnni,-avxvnni cmake --build /b --target tune-s");
   }
   // Asking for a class above the box's: nothing to take away would get there.

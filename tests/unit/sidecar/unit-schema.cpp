@@ -58,7 +58,8 @@ TEST_CASE("written sidecars validate against docs/schemas/tune-sidecar-1.schema.
 
 TEST_CASE("FAILED stubs validate against docs/schemas/tune-mint-failure-1.schema.json") {
   test::sidecar_fixture f;
-  const auto stub = sidecar::archive_failure(test::box_a, "alpha", "/b/tune/alpha/bench", "interrupted by TUNE_CONTROL");
+  const auto stub =
+      sidecar::archive_failure(test::box_a, "alpha", "/b/tune/alpha/bench", "interrupted by TUNE_CONTROL");
   CHECK(test::schema_violations(schema("tune-mint-failure-1.schema.json"), util::read_json_file(stub)) ==
         std::vector<std::string>{});
 }

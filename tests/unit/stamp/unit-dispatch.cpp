@@ -50,8 +50,8 @@ tune::detail::dispatch::running_cpu cpu_of(const tune::box::cpuid_leaves& leaves
   return c;
 }
 
-const auto vnni512 = {"sse4.2",   "avx",      "avx2",     "fma",      "bmi2",      "f16c",
-                      "avx512f",  "avx512bw", "avx512cd", "avx512dq", "avx512vl", "avx512vnni"};
+const auto vnni512 = {"sse4.2",  "avx",      "avx2",     "fma",      "bmi2",     "f16c",
+                      "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl", "avx512vnni"};
 
 }  // namespace
 
@@ -84,9 +84,9 @@ TEST_CASE("the box that measured the seat gets the sidecar's row; another box of
 TEST_CASE("a CPU walks its class ladder, passing over a class it has no profile for") {
   const tune::test::env_override no_force("TUNE_FORCE_FEATURES", std::nullopt);
   // x86-avx512 has no profile here: its ladder goes on to x86-avx2.
-  const auto avx512 = cpu_of(fake::cpu({"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw",
-                                        "avx512cd", "avx512dq", "avx512vl"},
-                                       fake::xcr0_avx512));
+  const auto avx512 = cpu_of(fake::cpu(
+      {"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"},
+      fake::xcr0_avx512));
   CHECK(std::string(avx512.cls->name) == "x86-avx512");
   const auto b = tune::detail::dispatch::bind(table, 6, {"", 0}, avx512);
   CHECK(b.source == "profile x86-avx2");
@@ -158,17 +158,16 @@ TEST_CASE("a seat's candidates: the measured seat, each profile's, the fallback 
   const auto t = tune::stamp::dispatch_candidates(family, chosen, &doc, profiles, false);
   std::vector<std::string> listed;
   for (const auto& c : t.candidates) listed.push_back(c.source + " " + c.cls + " " + c.suffix);
-  CHECK(listed == std::vector<std::string>{"sidecar  u8_avx512", "profile x86-vnni512 u8_avx512",
-                                           "profile x86-base u1", "fallback  u8_avx512", "fallback  u4_avx2",
-                                           "fallback  u1", "reference  u1"});
+  CHECK(listed == std::vector<std::string>{"sidecar  u8_avx512", "profile x86-vnni512 u8_avx512", "profile x86-base u1",
+                                           "fallback  u8_avx512", "fallback  u4_avx2", "fallback  u1",
+                                           "reference  u1"});
   CHECK(t.candidates[0].needs == std::vector<std::uint64_t>{mask({"avx512f"}), mask({"avx512bw", "avx512vl"})});
   CHECK(t.minting_signature == "family 6 model 143 stepping 8");
   CHECK(t.minting_features == mask({"avx2", "avx512f"}));
 
   // A seat adopted from a profile was not measured here: no sidecar candidate.
   chosen.adopted_from = "x86-vnni512";
-  CHECK(tune::stamp::dispatch_candidates(family, chosen, &doc, profiles, false).candidates.front().source ==
-        "profile");
+  CHECK(tune::stamp::dispatch_candidates(family, chosen, &doc, profiles, false).candidates.front().source == "profile");
   // TUNE_POLICY=reference: the reference alone.
   const auto forced = tune::stamp::dispatch_candidates(family, chosen, &doc, profiles, true);
   REQUIRE(forced.candidates.size() == 1);
@@ -190,8 +189,9 @@ TEST_CASE("the stamp header binds each public name through its seat's candidates
   CHECK(header.find("{::tune::detail::dispatch::from::profile, \"x86-avx2\", \"u4\", &::f__u4, needs0},") !=
         std::string::npos);
   CHECK(header.find("static const std::uint64_t needs0[] = {1, 0x4ull};") != std::string::npos);
-  CHECK(header.find("#if defined(TUNE_DISPATCH_f)\ninline int f(int x) { return ::tune::detail::dispatched::f__row_f()(x); "
-                    "}\n#else\n") != std::string::npos);
+  CHECK(header.find(
+            "#if defined(TUNE_DISPATCH_f)\ninline int f(int x) { return ::tune::detail::dispatched::f__row_f()(x); "
+            "}\n#else\n") != std::string::npos);
   // Without candidates the header is what it always was.
   CHECK(tune::stamp::render_header("f", sig, chosen, "", "c").find("TUNE_DISPATCH") == std::string::npos);
 }

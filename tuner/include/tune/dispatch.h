@@ -123,7 +123,8 @@ bound bind(const candidate<Fn>* candidates, std::size_t count, const minting_box
     b.source = std::move(source);
     b.cls = cpu.cls->name;
     b.why = "dispatch on " + b.cls + ": " + why;
-    if (!cpu.ignored.empty()) b.why += "; TUNE_FORCE_FEATURES entries not applied (a dispatcher only removes): " + cpu.ignored;
+    if (!cpu.ignored.empty())
+      b.why += "; TUNE_FORCE_FEATURES entries not applied (a dispatcher only removes): " + cpu.ignored;
     return b;
   };
   for (std::size_t i = 0; i < count; ++i)

@@ -1,0 +1,103 @@
+# A search against the exhaustive race on a real kernel (bench/search/real-kernel: a tiled 5-point
+# stencil, 288 rows): the whole grid is raced once, its race table is the ground truth, then
+# SEARCH auto with a budget of 5% of the rows is run for SEEDS seeds, each in a build tree of its
+# own, and each seat is scored against the exhaustive race's times:
+#   q = time of the exhaustive seat / time of the searched seat (both as the exhaustive race timed them)
+# Prints a table with the rows compiled and the wall time of each, exhaustive's beside them.
+#   cmake -DPREFIX=<cmake-tune install prefix> [-DSEEDS=5] [-DBUDGET=14] [-DWORK_DIR=<dir>]
+#         -P bench/search/real-kernel.cmake
+# Needs Ninja. Times depend on the machine and its load (printed); q is a ratio within one machine.
+cmake_minimum_required(VERSION 3.21)
+if(NOT PREFIX)
+  message(FATAL_ERROR "real-kernel: pass the install prefix of cmake-tune with -DPREFIX=<dir>.")
+endif()
+foreach(_default SEEDS:5 BUDGET:14)
+  string(REPLACE ":" ";" _default "${_default}")
+  list(GET _default 0 _var)
+  if(NOT ${_var})
+    list(GET _default 1 ${_var})
+  endif()
+endforeach()
+if(NOT WORK_DIR)
+  set(WORK_DIR "${CMAKE_CURRENT_BINARY_DIR}/search-real-kernel")
+endif()
+set(_source "${CMAKE_CURRENT_LIST_DIR}/real-kernel")
+
+# _tune(<dir> <args>...): configures and tunes a fresh tree; sets _seconds (the tune's wall time).
+function(_tune dir)
+  file(REMOVE_RECURSE "${dir}")
+  execute_process(COMMAND "${CMAKE_COMMAND}" -S "${_source}" -B "${dir}" -G Ninja -DCMAKE_BUILD_TYPE=Release
+      "-DCMAKE_PREFIX_PATH=${PREFIX}" ${ARGN} RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "real-kernel: configure of ${dir} failed:\n${_out}")
+  endif()
+  string(TIMESTAMP _start "%s" UTC)
+  execute_process(COMMAND "${CMAKE_COMMAND}" --build "${dir}" --target tune RESULT_VARIABLE _rc OUTPUT_VARIABLE _out
+    ERROR_VARIABLE _out)
+  string(TIMESTAMP _end "%s" UTC)
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "real-kernel: tune of ${dir} failed:\n${_out}")
+  endif()
+  math(EXPR _s "${_end} - ${_start}")
+  set(_seconds ${_s} PARENT_SCOPE)
+endfunction()
+
+# The time of every row in a race table, following same_code_as.
+function(_times prefix table)
+  string(JSON _n LENGTH "${table}" rows)
+  math(EXPR _last "${_n} - 1")
+  foreach(_i RANGE ${_last})
+    string(JSON _row MEMBER "${table}" rows ${_i})
+    string(JSON _ns ERROR_VARIABLE _err GET "${table}" rows ${_row} median_ns)
+    if(_err)
+      string(JSON _same ERROR_VARIABLE _err GET "${table}" rows ${_row} same_code_as)
+      if(NOT _err)
+        string(JSON _ns ERROR_VARIABLE _err GET "${table}" rows ${_same} median_ns)
+      endif()
+    endif()
+    if(NOT _err)
+      # Whole picoseconds: math() takes integers.
+      string(REGEX MATCH "^([0-9]+)(\\.([0-9]*))?" _ "${_ns}")
+      string(SUBSTRING "${CMAKE_MATCH_3}000" 0 3 _frac)
+      set(${prefix}_${_row} "${CMAKE_MATCH_1}${_frac}" PARENT_SCOPE)
+    endif()
+  endforeach()
+endfunction()
+
+# q as text: per mille to "0.962" or "1.000".
+function(_q_text out per_mille)
+  math(EXPR _whole "${per_mille} / 1000")
+  math(EXPR _frac "${per_mille} % 1000")
+  string(LENGTH "${_frac}" _len)
+  math(EXPR _pad "3 - ${_len}")
+  string(REPEAT "0" ${_pad} _zeros)
+  set(${out} "${_whole}.${_zeros}${_frac}" PARENT_SCOPE)
+endfunction()
+
+file(READ "/proc/loadavg" _load)
+string(STRIP "${_load}" _load)
+_tune("${WORK_DIR}/exhaustive" -DSTENCIL_SEARCH=exhaustive)
+file(READ "${WORK_DIR}/exhaustive/search_real_kernel.tune.json" _sidecar)
+string(JSON _table GET "${_sidecar}" race stencil)
+string(JSON _best GET "${_sidecar}" kernels stencil)
+string(JSON _rows LENGTH "${_table}" rows)
+_times(_t "${_table}")
+set(_lines "  exhaustive        ${_best}   q 1.000   rows compiled ${_rows}   tune ${_seconds} s")
+set(_qs "")
+foreach(_seed RANGE 1 ${SEEDS})
+  _tune("${WORK_DIR}/auto-${_seed}" -DSTENCIL_SEARCH=auto -DSTENCIL_BUDGET=${BUDGET} -DSTENCIL_SEED=${_seed})
+  file(READ "${WORK_DIR}/auto-${_seed}/search_real_kernel.tune.json" _found)
+  string(JSON _seat GET "${_found}" kernels stencil)
+  string(JSON _compiled GET "${_found}" race stencil search compiled)
+  math(EXPR _q1000 "${_t_${_best}} * 1000 / ${_t_${_seat}}")
+  list(APPEND _qs ${_q1000})
+  _q_text(_q "${_q1000}")
+  string(APPEND _lines "\n  auto seed ${_seed}       ${_seat}   q ${_q}   rows compiled ${_compiled}   tune ${_seconds} s")
+endforeach()
+list(SORT _qs COMPARE NATURAL)
+list(LENGTH _qs _n)
+math(EXPR _mid "${_n} / 2")
+list(GET _qs ${_mid} _median)
+_q_text(_median "${_median}")
+message("search against exhaustive on a real kernel (stencil, ${_rows} rows; auto with BUDGET_ROWS ${BUDGET}; \
+load average ${_load}; q as the exhaustive race timed the seats)\n${_lines}\n  median q ${_median}")
