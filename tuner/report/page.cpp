@@ -152,6 +152,9 @@ std::string race_block(const race::race_table& race, const std::string& title) {
   if (race.timed()) {
     out = fmt::format("<p class=\"race\">{}</p>\n", escape(race_summary(race)));
     if (!race.note.empty()) out += fmt::format("<p class=\"note\">{}</p>\n", escape(race.note));
+    if (race.search)
+      out += fmt::format("<p class=\"note search\">{}; the chart shows the rows it visited</p>\n",
+                         escape(race::search_text(*race.search)));
   } else {
     // Nothing was timed, so there is no winner over a fallback to state: the note says why.
     out = fmt::format("<p class=\"race untimed\">no row was timed; seat {}: {}</p>\n", escape(race.winner),

@@ -329,3 +329,23 @@ TEST_CASE("the page shows a box as its fields, dates unwrapped, and the rows a G
   CHECK(html.find("<li data-row=\"fast\"><b>fast</b>: unroll 8 fits the 32 KiB L1</li>") != std::string::npos);
   CHECK(html.find("rows its GENERATOR proposed (/b/tune/axpy_generate_meta.json)") != std::string::npos);
 }
+
+TEST_CASE("a searched family's page says what its search did and which batch timed a row") {
+  fixture f;
+  race::search_record search;
+  search.strategy = "auto";
+  search.seed = 7;
+  search.space_size = 3712;
+  search.visited = 401;
+  search.compiled = 400;
+  search.budget_rows = 400;
+  search.stopped_because = "budget_rows";
+  search.batches = 13;
+  search.seconds = 44.7;
+  f.axpy.search = search;
+  f.axpy.rows["slow"].search_batch = 3;
+  const std::string html = report::render_page(f.page);
+  CHECK(html.find("searched 401 of 3712 rows (auto, seed 7): 400 compiled in 13 batches, 44.7 s; stopped at its "
+                  "budget of 400 rows; the chart shows the rows it visited") != std::string::npos);
+  CHECK(html.find("timed in batch 3 of the family&#39;s search") != std::string::npos);
+}
