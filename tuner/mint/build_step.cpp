@@ -172,8 +172,8 @@ race_plan plan_of(scope_action action, const manifest& m, const sidecar::loaded&
 }
 
 // One scope: verdict, policy, maybe a mint, then the stamp. Returns false when the build must fail.
-bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, progress& show,
-                 const family_selection& only, bool all, bool only_new) {
+bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress& show, const family_selection& only,
+                 bool all, bool only_new) {
   const auto path = sidecar_path(m);
   auto file = sidecar::load(path);
   auto verdict = judge_scope(m, file, box);
@@ -214,6 +214,10 @@ bool build_scope(const manifest& m, mint_mode mode, const box::box_info& box, pr
   } else if (races(action)) {
     const auto outcome = race_scope(m, box, file.doc ? &*file.doc : nullptr, show, plan);
     minted = outcome.wrote();
+    // A search built rows the manifest as loaded knew nothing of (manifest.h not_visited): the stamp
+    // reads their records again.
+    if (std::any_of(m.families.begin(), m.families.end(), [](const family_decl& f) { return f.search.has_value(); }))
+      m = load_manifest(m.file);
     if (!outcome.wrote())
       std::fprintf(stderr, "cmake-tune: the mint of scope %s wrote nothing: %s\n", m.scope.c_str(),
                    outcome.reason.c_str());

@@ -15,6 +15,9 @@ e2e_expect_equal("the manifest declares the search" "${space}" "auto")
 e2e_build(tune "${bin}" TARGET tune)
 e2e_expect_contains("the search says what it searches" "${E2E_OUTPUT}"
   "cmake-tune: family planted searches 400 of its 3712 rows (auto search, seed 7)")
+# The same mint stamps it: the rows its search built are read again before the stamp.
+e2e_expect_matches("the tune target stamps the seat its search found" "${E2E_OUTPUT}"
+  "\n  planted +a6_b5_c2_d7 +[0-9.]+ ns +sidecar, ")
 e2e_read(sidecar "${bin}/e2e_search.tune.json")
 e2e_json(seat "${sidecar}" kernels planted)
 e2e_expect_equal("auto seats the planted optimum, not the decoy basin" "${seat}" "a6_b5_c2_d7")
