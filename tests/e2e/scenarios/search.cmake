@@ -2,7 +2,7 @@
 # The build compiles the reference alone; the tune target compiles no more rows than the budget
 # (counted as the row objects on disk), seats the planted optimum past the decoy basin, and
 # records its search; the program links that row and no other; a second tune searches nothing;
-# explain and the bench's test say what the search did and did not visit.
+# explain and the bench's test say what the search did and did not visit; BUDGET_SECONDS stops it.
 include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
 
 e2e_fresh_dir()
@@ -83,5 +83,16 @@ e2e_run(bench-test COMMAND "${bin}/tune/spaces/bench" test)
 e2e_expect_matches("the bench's test skips the rows never visited" "${E2E_OUTPUT}"
   "[0-9]+ row\\(s\\) of planted not visited by the family's search \\(SEARCH\\): not built, not tested")
 e2e_expect_contains("and checks the seat" "${E2E_OUTPUT}" "ok   planted__a6_b5_c2_d7")
+
+# A time budget: another budget searches again, and one second stops it after its first batch.
+e2e_configure(seconds "${E2E_DIR}/search" "${bin}" Ninja -DCMAKE_BUILD_TYPE=Release -DPLANTED_BUDGET_SECONDS=1)
+e2e_build(tune-seconds "${bin}" TARGET tune)
+e2e_read(sidecar "${bin}/e2e_search.tune.json")
+e2e_json(stopped "${sidecar}" race planted search stopped_because)
+e2e_json(batches "${sidecar}" race planted search batches)
+e2e_json(seconds "${sidecar}" race planted search budget_seconds)
+e2e_expect_equal("BUDGET_SECONDS stops the search" "${stopped}" "budget_seconds")
+e2e_expect_equal("after the batch that ran past it" "${batches}" "1")
+e2e_expect_matches("search.budget_seconds" "${seconds}" "^1(\\.0)?$")
 
 e2e_finish()
