@@ -135,6 +135,9 @@ profile make_profile(const manifest& m, const sidecar::loaded& file, const sidec
                   {"tool", tool},
                   {"compiler", prov.compiler.value_or(m.compiler)},
                   {"noise", noise}};
+  // A class minted below the box's own by taking features away says so: its seats were raced on a
+  // box of a higher class (docs/profiles-and-policy.md).
+  if (prov.forced_features && !prov.forced_features->empty()) p.provenance["forced"] = *prov.forced_features;
   return p;
 }
 

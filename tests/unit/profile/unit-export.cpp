@@ -193,3 +193,13 @@ TEST_CASE("--class exports only a sidecar minted as that class, and names the fe
                   std::invalid_argument);
   CHECK(std::string(tune::profile::to_string(refusal::other_class)) == "other-class");
 }
+
+TEST_CASE("a profile minted below the box's class by forced features records them") {
+  auto doc = sidecar_doc();
+  doc["provenance"]["forced_features"] = "-avx512f,-avx512vnni";
+  const auto p = make_profile(scope(), loaded(doc), {verdict::fresh, ""}, "cmake-tune 0.1.0");
+  CHECK(p.provenance.at("forced") == "-avx512f,-avx512vnni");
+  doc["provenance"]["forced_features"] = "";
+  CHECK_FALSE(
+      make_profile(scope(), loaded(doc), {verdict::fresh, ""}, "cmake-tune 0.1.0").provenance.contains("forced"));
+}
