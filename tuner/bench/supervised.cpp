@@ -107,13 +107,23 @@ answer<json> family_session::ask(const json& request, double limit_s, const std:
   const std::string printed = first_lines(child_->output().substr(printed_before));
   if (reply) {
     json answer = json::parse(*reply, nullptr, false);
-    if (answer.is_discarded() || !answer.is_object()) {
+    // What the child sends is only as sound as the row it ran: one that reads, but lacks what its op
+    // answers (a row that wrote over the child's memory or onto the harness's channel), is the row's
+    // failure like one that does not read, never an error of the harness.
+    const bool threw = answer.is_object() && answer.contains("threw") && answer["threw"].is_string();
+    const bool timed = answer.is_object() && answer.contains("ns") && answer["ns"].is_number() &&
+                       (request.value("op", "") != "check" || (answer.contains("pass") && answer["pass"].is_boolean()));
+    if (!threw && !timed) {
       child_.reset();
       referenced_.clear();
-      return race::row_failure{"crash", "sent the harness a reply it cannot read (did the row write past a buffer?)",
+      return race::row_failure{"crash",
+                               answer.is_discarded() || !answer.is_object()
+                                   ? "sent the harness a reply it cannot read (did the row write past a buffer?)"
+                                   : "sent the harness a reply without its time (did the row write past a buffer, or "
+                                     "onto the harness's channel?)",
                                printed};
     }
-    if (answer.contains("threw")) return race::row_failure{"throw", answer["threw"].get<std::string>(), printed};
+    if (threw) return race::row_failure{"throw", answer["threw"].get<std::string>(), printed};
     return answer;
   }
   const auto end = child_->ended();

@@ -8,6 +8,8 @@
 
 #include <tune/bench/registry.h>
 
+#include "util/subprocess.h"
+
 namespace {
 
 using sig = int(int x);
@@ -30,6 +32,12 @@ int wrong(int x) { return 2 * x + 1; }
 int wrong_later(int x) {
   static int calls = 0;
   return ++calls > 1 ? 0 : 2 * x;
+}
+// Writes a message of its own onto the channel the child answers the harness on (fd 3), as a row
+// that scribbles over the child's state might: it reads as JSON, but is no answer.
+int garbles(int x) {
+  tune::util::write_channel(R"({"answer": 42})");
+  return 2 * x;
 }
 int prints_and_aborts(int) {
   std::fprintf(stderr, "assertion failed: the tile fits\n");
@@ -58,7 +66,8 @@ const std::vector<row_entry<sig>>& calm_rows() {
                                                    row<&wrong>("wrong"),
                                                    row<&wrong_later>("later"),
                                                    row<&prints_and_aborts>("prints"),
-                                                   {"missing", nullptr, no_copies, "", false, "/nonexistent/record"}};
+                                                   {"missing", nullptr, no_copies, "", false, "/nonexistent/record"},
+                                                   row<&garbles>("garbles")};
   return rows;
 }
 
