@@ -63,6 +63,10 @@ std::string joined(const std::vector<std::string>& args) {
   return out;
 }
 
+// The relocated copies isolation writes of each row, as many as the registry lists
+// (tune/bench/registry.h relocated_copies; cmake/tune/Rows.cmake _tune_relocated_copies).
+constexpr int relocated_copies = 3;
+
 fs::path rows_dir_of(const row_decl& row) { return fs::path(row.build_record).parent_path(); }
 
 std::string entry_of(const family_decl& family, const row_decl& row) { return family.function() + "__" + row.suffix; }
@@ -197,7 +201,7 @@ std::vector<built_row> build_rows(const family_decl& family, const std::vector<s
     r.suffix = row.suffix;
     for (const auto& c : family.companions) r.companions.push_back(c.name + "__" + row.suffix);
     r.output = output;
-    for (int k = 1; k <= 3; ++k)
+    for (int k = 1; k <= relocated_copies; ++k)
       r.relocated.push_back(dir / "relocated" / fmt::format("tune_relocated{}__{}.o", k, entry));
     r.record = row.build_record;
     r.linker = search.linker.string();
@@ -234,7 +238,7 @@ void write_search_archive(const family_decl& family, const std::vector<std::stri
     const std::string entry = entry_of(family, row);
     const fs::path dir = rows_dir_of(row);
     members.push_back((dir / (entry + ".o")).string());
-    for (int k = 1; k <= 3; ++k)
+    for (int k = 1; k <= relocated_copies; ++k)
       copies.push_back((dir / "relocated" / fmt::format("tune_relocated{}__{}.o", k, entry)).string());
   }
   const fs::path tmp = search.archive.string() + ".tmp";
