@@ -13,7 +13,7 @@ using tune::profile::refusal;
 using tune::sidecar::verdict;
 
 namespace {
-tune::manifest scope() {
+tune::manifest exported_scope() {
   tune::manifest m;
   m.scope = "s";
   m.version = 3;
@@ -47,7 +47,7 @@ tune::sidecar::loaded loaded(nlohmann::json doc) {
 // The refusal `make_profile` throws, with its message.
 std::pair<refusal, std::string> refusal_of(const nlohmann::json& doc, tune::sidecar::judgement j) {
   try {
-    make_profile(scope(), loaded(doc), j, "cmake-tune 0.1.0");
+    make_profile(exported_scope(), loaded(doc), j, "cmake-tune 0.1.0");
   } catch (const export_refused& e) {
     return {e.why, e.what()};
   }
@@ -57,7 +57,7 @@ std::pair<refusal, std::string> refusal_of(const nlohmann::json& doc, tune::side
 }  // namespace
 
 TEST_CASE("a fresh, complete, quiet sidecar exports its winners, class and features, never its box") {
-  const auto p = make_profile(scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0");
+  const auto p = make_profile(exported_scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0");
   CHECK(
       tune::profile::to_json(p).dump() ==
       R"({"format":"tune-profile/1","scope":"s","class":"x86-avx2","version":3,)"
@@ -66,7 +66,7 @@ TEST_CASE("a fresh, complete, quiet sidecar exports its winners, class and featu
 }
 
 TEST_CASE("a profile records each family's THREADS, and for THREADS all the CPUs it raced on") {
-  auto m = scope();
+  auto m = exported_scope();
   m.families[0].threads = 2;
   m.families[1].threads = 0;
   auto doc = sidecar_doc();
@@ -139,7 +139,7 @@ TEST_CASE("export never overwrites another scope's profile") {
   const auto dir = std::filesystem::temp_directory_path() / ("tune-export-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto out = dir / "x86-avx2.tune-defaults.json";
-  auto p = make_profile(scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0");
+  auto p = make_profile(exported_scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0");
   tune::profile::write_profile(p, out);
   CHECK(tune::profile::read_profile(out).kernels.at("dot") == "u4_avx2");
   p.scope = "other";
@@ -154,7 +154,7 @@ TEST_CASE("export never overwrites another scope's profile") {
 
 TEST_CASE("--class exports only a sidecar minted as that class, and names the features to take away") {
   const auto as_avx2 =
-      make_profile(scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0", "x86-avx2");
+      make_profile(exported_scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0", "x86-avx2");
   CHECK(as_avx2.cls == "x86-avx2");
 
   auto doc = sidecar_doc();
@@ -162,7 +162,7 @@ TEST_CASE("--class exports only a sidecar minted as that class, and names the fe
   doc["provenance"]["features"] =
       "avx;avx2;avx512bw;avx512cd;avx512dq;avx512f;avx512vl;avx512vnni;avxvnni;bmi2;f16c;fma;sse4.2";
   try {
-    make_profile(scope(), loaded(doc), {verdict::fresh, ""}, "cmake-tune 0.1.0", "x86-avx2");
+    make_profile(exported_scope(), loaded(doc), {verdict::fresh, ""}, "cmake-tune 0.1.0", "x86-avx2");
     FAIL("make_profile did not refuse");
   } catch (const export_refused& e) {
     CHECK(e.why == refusal::other_class);
@@ -175,7 +175,7 @@ TEST_CASE("--class exports only a sidecar minted as that class, and names the fe
   }
   // Asking for a class above the box's: nothing to take away would get there.
   try {
-    make_profile(scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0", "x86-avx512");
+    make_profile(exported_scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0", "x86-avx512");
     FAIL("make_profile did not refuse");
   } catch (const export_refused& e) {
     CHECK(e.why == refusal::other_class);
@@ -184,22 +184,23 @@ TEST_CASE("--class exports only a sidecar minted as that class, and names the fe
   // The class is judged before the noise: a sidecar of another class is refused as that.
   doc["provenance"]["noise"] = "overridden";
   try {
-    make_profile(scope(), loaded(doc), {verdict::fresh, ""}, "cmake-tune 0.1.0", "x86-avx2");
+    make_profile(exported_scope(), loaded(doc), {verdict::fresh, ""}, "cmake-tune 0.1.0", "x86-avx2");
     FAIL("make_profile did not refuse");
   } catch (const export_refused& e) {
     CHECK(e.why == refusal::other_class);
   }
-  CHECK_THROWS_AS(make_profile(scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0", "x86-avx3"),
-                  std::invalid_argument);
+  CHECK_THROWS_AS(
+      make_profile(exported_scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0", "x86-avx3"),
+      std::invalid_argument);
   CHECK(std::string(tune::profile::to_string(refusal::other_class)) == "other-class");
 }
 
 TEST_CASE("a profile minted below the box's class by forced features records them") {
   auto doc = sidecar_doc();
   doc["provenance"]["forced_features"] = "-avx512f,-avx512vnni";
-  const auto p = make_profile(scope(), loaded(doc), {verdict::fresh, ""}, "cmake-tune 0.1.0");
+  const auto p = make_profile(exported_scope(), loaded(doc), {verdict::fresh, ""}, "cmake-tune 0.1.0");
   CHECK(p.provenance.at("forced") == "-avx512f,-avx512vnni");
   doc["provenance"]["forced_features"] = "";
-  CHECK_FALSE(
-      make_profile(scope(), loaded(doc), {verdict::fresh, ""}, "cmake-tune 0.1.0").provenance.contains("forced"));
+  CHECK_FALSE(make_profile(exported_scope(), loaded(doc), {verdict::fresh, ""}, "cmake-tune 0.1.0")
+                  .provenance.contains("forced"));
 }

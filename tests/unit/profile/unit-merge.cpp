@@ -30,7 +30,7 @@ std::filesystem::path write_profile(const std::filesystem::path& file, const std
 const char* avx2_features = "avx;avx2;bmi2;f16c;fma;sse4.2";
 const char* base_features = "sse4.2";
 
-std::string refusal(const std::vector<std::filesystem::path>& inputs, const merge_options& options) {
+std::string merge_refusal(const std::vector<std::filesystem::path>& inputs, const merge_options& options) {
   try {
     merge(inputs, options);
   } catch (const merge_refused& e) {
@@ -79,7 +79,7 @@ TEST_CASE("a third profile of a class already there with another seat is refused
   tune::test::temp_dir runners, into;
   merge({write_profile(runners.path() / "a.json", "x86-avx2", avx2_features, "u4_avx2")}, {into.path()});
   const auto other = write_profile(runners.path() / "c.json", "x86-avx2", avx2_features, "u1_base");
-  const auto why = refusal({other}, {into.path()});
+  const auto why = merge_refusal({other}, {into.path()});
   CHECK(why.find("class x86-avx2") != std::string::npos);
   CHECK(why.find("seats dot differently") != std::string::npos);
   CHECK(why.find("--replace") != std::string::npos);
@@ -98,7 +98,7 @@ TEST_CASE("one seat raced under other thread pools is another seat") {
   p.threads = {{"dot", 0}};
   p.cpus = {{"dot", 16}};
   tune::profile::write_profile(p, other);
-  CHECK(refusal({other}, {into.path()}).find("seats dot differently") != std::string::npos);
+  CHECK(merge_refusal({other}, {into.path()}).find("seats dot differently") != std::string::npos);
 }
 
 TEST_CASE("two given profiles of one class with different seats are refused and nothing is written") {
@@ -106,7 +106,7 @@ TEST_CASE("two given profiles of one class with different seats are refused and 
   const auto a = write_profile(runners.path() / "a.json", "x86-avx2", avx2_features, "u4_avx2");
   const auto b = write_profile(runners.path() / "b.json", "x86-avx2", avx2_features, "u1_base");
   const auto base = write_profile(runners.path() / "c.json", "x86-base", base_features, "u1_base");
-  const auto why = refusal({base, a, b}, {into.path(), true});
+  const auto why = merge_refusal({base, a, b}, {into.path(), true});
   CHECK(why.find("both of class x86-avx2") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(into.path() / "x86-base.tune-defaults.json"));
 }
@@ -114,7 +114,7 @@ TEST_CASE("two given profiles of one class with different seats are refused and 
 TEST_CASE("a class its recorded features contradict is refused") {
   tune::test::temp_dir runners, into;
   const auto lying = write_profile(runners.path() / "a.json", "x86-avx2", base_features, "u4_avx2");
-  const auto why = refusal({lying}, {into.path()});
+  const auto why = merge_refusal({lying}, {into.path()});
   CHECK(why.find("says class x86-avx2, but the features it records") != std::string::npos);
   CHECK(why.find("place a box in x86-base") != std::string::npos);
 }
@@ -123,7 +123,7 @@ TEST_CASE("with a manifest, a profile of another scope or version is refused") {
   tune::test::temp_dir runners, into;
   const auto m = scope_manifest(into.path());
   const auto other = write_profile(runners.path() / "a.json", "x86-avx2", avx2_features, "u4_avx2", "t");
-  CHECK(refusal({other}, {into.path(), false, &m}).find("is of scope t, not s") != std::string::npos);
+  CHECK(merge_refusal({other}, {into.path(), false, &m}).find("is of scope t, not s") != std::string::npos);
 }
 
 TEST_CASE("check names a seat of no family, of no row, and a row its class cannot run") {

@@ -13,13 +13,13 @@ using tune::profile::from_json;
 namespace {
 using tune::test::temp_dir;
 using tune::test::write_text;
-const char* avx2_profile =
+const char* avx2_profile_text =
     R"({"format": "tune-profile/1", "scope": "s", "class": "x86-avx2", "version": 3,
         "kernels": {"dot": "u4_avx2"}, "provenance": {"features": "avx2;bmi2;f16c;fma", "noise": "ok"}})";
 }  // namespace
 
 TEST_CASE("a profile round-trips with its fields in the documented order") {
-  const auto p = from_json(nlohmann::json::parse(avx2_profile), "/p/x86-avx2.tune-defaults.json");
+  const auto p = from_json(nlohmann::json::parse(avx2_profile_text), "/p/x86-avx2.tune-defaults.json");
   CHECK(p.scope == "s");
   CHECK(p.cls == "x86-avx2");
   CHECK(p.version == 3);
@@ -31,7 +31,7 @@ TEST_CASE("a profile round-trips with its fields in the documented order") {
 }
 
 TEST_CASE("a profile's threads and cpus round-trip, `all` as a word") {
-  auto doc = nlohmann::json::parse(avx2_profile);
+  auto doc = nlohmann::json::parse(avx2_profile_text);
   doc["threads"] = {{"dot", "all"}, {"gemm", 2}};
   doc["cpus"] = {{"dot", 16}};
   const auto p = from_json(doc, "/p/x86-avx2.tune-defaults.json");
@@ -50,20 +50,20 @@ TEST_CASE("a profile's threads and cpus round-trip, `all` as a word") {
 }
 
 TEST_CASE("a malformed profile names the file and the member") {
-  auto doc = nlohmann::json::parse(avx2_profile);
+  auto doc = nlohmann::json::parse(avx2_profile_text);
   doc["kernels"]["dot"] = 4;
   CHECK_THROWS_WITH_AS(from_json(doc, "/p/x.json"),
                        "profile /p/x.json: at kernels.dot: expected a string, found the number 4; re-export it with "
                        "`cmake --build <build> --target tune-profile-export` or fix it by hand",
                        std::runtime_error);
-  doc = nlohmann::json::parse(avx2_profile);
+  doc = nlohmann::json::parse(avx2_profile_text);
   doc["format"] = "tune-sidecar/1";
   CHECK_THROWS_WITH_AS(
       from_json(doc, "/p/x.json"),
       "profile /p/x.json: at format: expected \"tune-profile/1\", found a string \"tune-sidecar/1\"; re-export it "
       "with `cmake --build <build> --target tune-profile-export` or fix it by hand",
       std::runtime_error);
-  doc = nlohmann::json::parse(avx2_profile);
+  doc = nlohmann::json::parse(avx2_profile_text);
   doc.erase("version");
   CHECK_THROWS_WITH_AS(from_json(doc, "/p/x.json"),
                        "profile /p/x.json: at version: expected a value, found nothing (the member is missing); "
@@ -106,7 +106,7 @@ TEST_CASE("a hostile profile file is an error naming the file and the path, neve
 
 TEST_CASE("the ladder keeps profiles of this scope and VERSION, in ladder order, and notes the rest") {
   temp_dir dir;
-  write_text(dir / "x86-avx2.tune-defaults.json", avx2_profile);
+  write_text(dir / "x86-avx2.tune-defaults.json", avx2_profile_text);
   write_text(dir / "x86-base.tune-defaults.json",
              R"({"format": "tune-profile/1", "scope": "s", "class": "x86-base", "version": 2, "kernels": {}})");
   const auto got = tune::profile::load_ladder(dir.path(), {"x86-avx512", "x86-avx2", "x86-base"}, "s", 3);
@@ -134,7 +134,7 @@ TEST_CASE("the ladder keeps profiles of this scope and VERSION, in ladder order,
 
 TEST_CASE("a profile filed under another class's name is an error, not a silent skip") {
   temp_dir dir;
-  write_text(dir / "x86-base.tune-defaults.json", avx2_profile);
+  write_text(dir / "x86-base.tune-defaults.json", avx2_profile_text);
   const auto file = (dir / "x86-base.tune-defaults.json").string();
   CHECK_THROWS_WITH_AS(tune::profile::load_ladder(dir.path(), {"x86-base"}, "s", 3),
                        ("profile " + file + ": its class is x86-avx2 but its name says x86-base; rename the file to " +

@@ -16,7 +16,7 @@ json schema() {
   return tune::util::read_json_file(std::filesystem::path(TUNE_SCHEMA_DIR) / "tune-profile-1.schema.json");
 }
 
-tune::manifest scope() {
+tune::manifest profiled_scope() {
   tune::manifest m;
   m.scope = "s";
   m.version = 3;
@@ -44,8 +44,8 @@ tune::sidecar::loaded sidecar(const std::string& features) {
 
 // The profile as written to <DEFAULTS>/<class>.tune-defaults.json.
 json written(const std::string& features) {
-  const auto p =
-      tune::profile::make_profile(scope(), sidecar(features), {tune::sidecar::verdict::fresh, ""}, "cmake-tune 0.1.0");
+  const auto p = tune::profile::make_profile(profiled_scope(), sidecar(features), {tune::sidecar::verdict::fresh, ""},
+                                             "cmake-tune 0.1.0");
   return json::parse(tune::profile::to_json(p).dump());
 }
 

@@ -22,7 +22,7 @@ using namespace tune::stamp;
 
 namespace {
 
-tune::family_decl dot() {
+tune::family_decl described_dot() {
   tune::family_decl f;
   f.name = "dot";
   f.signature = "float(const float* a, std::size_t n)";
@@ -110,13 +110,13 @@ seat resolve_case(const stamp_case& c) {
   in.sidecar_reason = "no sidecar";
   in.force_reference = c.force_reference;
   if (c.profile) in.profiles = &ladder;
-  return resolve_seat(dot(), in);
+  return resolve_seat(described_dot(), in);
 }
 
 }  // namespace
 
 TEST_CASE("every output that says what a family runs says it in the same words") {
-  const auto family = dot();
+  const auto family = described_dot();
   const auto sig = parse_signature(family.signature);
   const std::vector<signature> companion_sigs = {parse_signature(family.companions[0].signature)};
   for (const auto& c : cases()) {
@@ -162,7 +162,7 @@ TEST_CASE("a seat measured here shows its time and rate, from one record, wherev
     const auto doc = tune::test::sidecar_document(sidecar_with("u8_avx2", race));
     seat_inputs in;
     in.fresh_sidecar = &doc;
-    return resolve_seat(dot(), in);
+    return resolve_seat(described_dot(), in);
   };
   nlohmann::json race = {{"winner", "u8_avx2"}, {"fallback", "u4_base"}, {"verdict", "won"},
                          {"margin_pct", 93.7},  {"rows", rows},          {"work", {{"amount", 128}, {"unit", "flop"}}}};
@@ -220,7 +220,7 @@ TEST_CASE("only a winner this box measured counts as measured here, and the stam
 }
 
 TEST_CASE("companions are described beside their family, in the header, the record and the summary") {
-  const auto family = dot();
+  const auto family = described_dot();
   const auto doc = tune::test::sidecar_document({{"kernels", {{"dot", "u8_avx2"}, {"dot_layout", "u8_base"}}},
                                                  {"race",
                                                   {{"dot",
@@ -249,7 +249,7 @@ TEST_CASE("a seat's problem is a warning naming the family, the problem and what
   seat_inputs in;
   in.fresh_sidecar = &doc;
   scope_stamp stamped;
-  stamped.seats = {{"dot", resolve_seat(dot(), in)}};
+  stamped.seats = {{"dot", resolve_seat(described_dot(), in)}};
   CHECK(tune::mint::problem_lines("s", stamped) ==
         "warning: cmake-tune: scope s, family dot: the sidecar seats it on row 'u16_base', which the family does not "
         "have; it runs u4_base (fallback).\n");
@@ -270,13 +270,13 @@ TEST_CASE("a grid that collapsed is said in the summary: each raced code with it
   seat_inputs in;
   in.fresh_sidecar = &doc;
   scope_stamp stamped;
-  stamped.seats = {{"dot", resolve_seat(dot(), in)}};
+  stamped.seats = {{"dot", resolve_seat(described_dot(), in)}};
   CHECK(tune::mint::summary_lines(stamped, &doc)
             .find("    same code, raced once: u4_base = u4_sse42; u8_base = u8_avx2 = u8_sse42 (3 of 6 rows)\n") !=
         std::string::npos);
   const auto plain =
       tune::test::sidecar_document(sidecar_with("u4_base", {{"winner", "u4_base"}, {"verdict", "holds"}}));
   in.fresh_sidecar = &plain;
-  stamped.seats = {{"dot", resolve_seat(dot(), in)}};
+  stamped.seats = {{"dot", resolve_seat(described_dot(), in)}};
   CHECK(tune::mint::summary_lines(stamped, &plain).find("same code") == std::string::npos);
 }

@@ -17,7 +17,7 @@ using tune::stamp::seat_inputs;
 using tune::stamp::source;
 
 namespace {
-tune::family_decl dot() {
+tune::family_decl profiled_dot() {
   tune::family_decl f;
   f.name = "dot";
   f.reference = "u1_base";
@@ -29,7 +29,7 @@ tune::family_decl dot() {
             {"u4_avx512", "", "avx512f,avx512bw,avx512cd,avx512dq,avx512vl", {}, {}}};
   return f;
 }
-const tune::box::feature_set avx2_box{"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c"};
+const tune::box::feature_set profiled_avx2_box{"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c"};
 
 tune::profile::profile make(const std::string& cls, std::map<std::string, std::string> kernels) {
   tune::profile::profile p;
@@ -44,10 +44,10 @@ TEST_CASE("without a fresh sidecar the first profile on the ladder with a runnab
   const std::vector<tune::profile::profile> ladder = {make("x86-avx2", {{"dot", "u8_base"}}),
                                                       make("x86-base", {{"dot", "u4_base"}})};
   seat_inputs in;
-  in.features = avx2_box;
+  in.features = profiled_avx2_box;
   in.sidecar_reason = "no sidecar";
   in.profiles = &ladder;
-  const auto s = resolve_seat(dot(), in);
+  const auto s = resolve_seat(profiled_dot(), in);
   CHECK(s.suffix == "u8_base");
   CHECK(s.from == source::profile);
   CHECK(s.profile_class == "x86-avx2");
@@ -59,9 +59,9 @@ TEST_CASE("a profile seat minted on a richer box that cannot run here falls to t
   const std::vector<tune::profile::profile> ladder = {make("x86-avx2", {{"dot", "u4_avx512"}}),
                                                       make("x86-base", {{"dot", "u4_base"}})};
   seat_inputs in;
-  in.features = avx2_box;
+  in.features = profiled_avx2_box;
   in.profiles = &ladder;
-  const auto s = resolve_seat(dot(), in);
+  const auto s = resolve_seat(profiled_dot(), in);
   CHECK(s.suffix == "u4_base");
   CHECK(s.profile_class == "x86-base");
   CHECK(s.steps[1] ==
@@ -74,9 +74,9 @@ TEST_CASE("with no runnable profile seat the fallback chain decides") {
   const std::vector<tune::profile::profile> ladder = {make("x86-avx2", {{"dot", "u4_avx512"}}),
                                                       make("x86-base", {{"other", "u4_base"}})};
   seat_inputs in;
-  in.features = avx2_box;
+  in.features = profiled_avx2_box;
   in.profiles = &ladder;
-  const auto s = resolve_seat(dot(), in);
+  const auto s = resolve_seat(profiled_dot(), in);
   CHECK(s.suffix == "u4_avx2");
   CHECK(s.from == source::fallback);
   CHECK(s.steps[2] == "profile x86-base: no entry for this family");
@@ -85,9 +85,9 @@ TEST_CASE("with no runnable profile seat the fallback chain decides") {
 TEST_CASE("a profile entry that names no row of the family is passed over") {
   const std::vector<tune::profile::profile> ladder = {make("x86-avx2", {{"dot", "u16_base"}})};
   seat_inputs in;
-  in.features = avx2_box;
+  in.features = profiled_avx2_box;
   in.profiles = &ladder;
-  const auto s = resolve_seat(dot(), in);
+  const auto s = resolve_seat(profiled_dot(), in);
   CHECK(s.from == source::fallback);
   CHECK(s.steps[1] == "profile x86-avx2: entry 'u16_base' is no row of the family");
 }
@@ -95,9 +95,9 @@ TEST_CASE("a profile entry that names no row of the family is passed over") {
 TEST_CASE("a profile's `reference` entry forces the reference row") {
   const std::vector<tune::profile::profile> ladder = {make("x86-avx2", {{"dot", "reference"}})};
   seat_inputs in;
-  in.features = avx2_box;
+  in.features = profiled_avx2_box;
   in.profiles = &ladder;
-  const auto s = resolve_seat(dot(), in);
+  const auto s = resolve_seat(profiled_dot(), in);
   CHECK(s.suffix == "u1_base");
   CHECK(s.from == source::reference);
 }
@@ -106,10 +106,10 @@ TEST_CASE("a fresh sidecar's runnable entry outranks every profile") {
   const std::vector<tune::profile::profile> ladder = {make("x86-avx2", {{"dot", "u8_base"}})};
   const auto doc = tune::test::sidecar_document({{"kernels", {{"dot", "u4_base"}}}});
   seat_inputs in;
-  in.features = avx2_box;
+  in.features = profiled_avx2_box;
   in.fresh_sidecar = &doc;
   in.profiles = &ladder;
-  CHECK(resolve_seat(dot(), in).from == source::sidecar);
+  CHECK(resolve_seat(profiled_dot(), in).from == source::sidecar);
 }
 
 TEST_CASE("a sidecar entry adopted from a profile says so in the header") {
@@ -117,9 +117,9 @@ TEST_CASE("a sidecar entry adopted from a profile says so in the header") {
       {{"kernels", {{"dot", "u8_base"}}},
        {"race", {{"dot", {{"verdict", "adopted"}, {"profile", "x86-avx2"}, {"winner", "u8_base"}}}}}});
   seat_inputs in;
-  in.features = avx2_box;
+  in.features = profiled_avx2_box;
   in.fresh_sidecar = &doc;
-  const auto s = resolve_seat(dot(), in);
+  const auto s = resolve_seat(profiled_dot(), in);
   CHECK(s.adopted_from == "x86-avx2");
   const auto header =
       tune::stamp::render_header("dot", {"float", "int n", {"n"}}, s, "", "cmake --build /b --target tune-s");
@@ -130,9 +130,9 @@ TEST_CASE("a sidecar entry adopted from a profile says so in the header") {
 TEST_CASE("the header registers the family's status row") {
   const std::vector<tune::profile::profile> ladder = {make("x86-avx2", {{"dot", "u8_base"}})};
   seat_inputs in;
-  in.features = avx2_box;
+  in.features = profiled_avx2_box;
   in.profiles = &ladder;
-  const auto header = tune::stamp::render_header("dot", {"float", "int n", {"n"}}, resolve_seat(dot(), in), "",
+  const auto header = tune::stamp::render_header("dot", {"float", "int n", {"n"}}, resolve_seat(profiled_dot(), in), "",
                                                  "cmake --build /b --target tune-s");
   CHECK(header.find("// generated by cmake-tune: dot = u8_base (source: profile x86-avx2)\n") == 0);
   CHECK(header.find(
@@ -159,12 +159,12 @@ TEST_CASE("the steps walk the ladder in ladder order and name every profile file
   const auto ladder =
       tune::profile::load_ladder(dir, {"x86-vnni512", "x86-avx512", "x86-vnni256", "x86-avx2", "x86-base"}, "s", 1);
   seat_inputs in;
-  in.features = avx2_box;
+  in.features = profiled_avx2_box;
   in.sidecar_reason = "no sidecar";
   in.profiles = &ladder.usable;
   in.profile_notes = ladder.notes;
   in.rungs = &ladder.rungs;
-  const auto s = resolve_seat(dot(), in);
+  const auto s = resolve_seat(profiled_dot(), in);
   CHECK(s.suffix == "u4_base");
   CHECK(s.from == source::profile);
   const auto file = [&](const std::string& cls) { return tune::profile::profile_path(dir, cls).string(); };
