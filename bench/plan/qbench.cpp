@@ -5,9 +5,13 @@
 //    the machine lands on every point alike); T(point) is the median per-window objective.
 // 2. For each budget, the real search (the same engine `tune plan search` runs) picks a point;
 //    a search that honestly keeps the baseline picks the baseline.
-// 3. Final: the exhaustive pass's best few, every selected point and the baseline are measured
+// 3. Final: the exhaustive pass's best few, every selected plan and the baseline are measured
 //    again in interleaved rounds. The minimum of many noisy medians is biased low (the winner's
 //    curse), so T* and T(selected) both come from this fresh pass: q = T* / T(selected).
+//    A selected plan is measured as `tune plan run` applies it: its settings and, when it carries
+//    FFTW wisdom, that wisdom under FFTW_WISDOM_ONLY. The search's candidates start from the
+//    leader's wisdom, and FFTW_ESTIMATE uses any wisdom it finds, so a plan whose planner knob is
+//    `estimate` can run the plans FFTW_MEASURE made; its settings alone would not.
 //
 // A point whose process fails or whose output leaves the tolerance around the baseline's cannot
 // be T*: the search would have removed it too. The load average is recorded around every pass
@@ -101,11 +105,13 @@ int run(const options& o) {
   const std::filesystem::path scratch = scratch_template;
   process_worker runner(base.argv, scratch / "runs");
 
-  auto run_point = [&](const environment& point_env) {
+  auto run_point = [&](const environment& point_env, const std::optional<std::string>& wisdom = std::nullopt) {
     run_request request;
     request.env = point_env;
     request.cpus = base.alloc.cpus;
     request.timeout_s = 120;
+    request.wisdom_in = wisdom;
+    request.wisdom_only = wisdom.has_value();
     return runner.run(request);
   };
 
@@ -117,9 +123,15 @@ int run(const options& o) {
   const std::optional<tolerance> tol =
       baseline.result ? std::optional<tolerance>(default_tolerance(baseline.result_type)) : std::nullopt;
   fmt::print("qbench: {} points over {} knobs, {} rounds\n", points.size(), space.axes.size(), o.rounds);
-  std::vector<environment> point_envs;
+  // What the passes measure: every point (subject i < points.size()), then each selected plan
+  // that carries FFTW wisdom (added after the searches).
+  struct subject {
+    environment env;
+    std::optional<std::string> wisdom;
+  };
+  std::vector<subject> subjects;
   for (std::size_t i = 0; i < points.size(); ++i) {
-    point_envs.push_back(i == 0 ? env : with_settings(env, settings_of(space, points[i])));
+    subjects.push_back({i == 0 ? env : with_settings(env, settings_of(space, points[i])), std::nullopt});
   }
 
   // Why a point can never be T*: its process failed or its output left the tolerance.
@@ -133,7 +145,7 @@ int run(const options& o) {
       std::shuffle(order.begin(), order.end(), rng);
       for (std::size_t i : order) {
         if (excluded.count(i)) continue;
-        const auto out = run_point(point_envs[i]);
+        const auto out = run_point(subjects[i].env, subjects[i].wisdom);
         if (out.status != run_outcome::state::ok) {
           excluded[i] = out.failure;
         } else if (tol &&
@@ -169,8 +181,9 @@ int run(const options& o) {
   struct search_row {
     double budget_s;
     search_record record;
-    std::optional<std::size_t> selected;
-    double wall_s;  // measured around the whole call, as a user would
+    std::optional<std::size_t> selected;  // the point of its settings
+    std::optional<std::size_t> applied;   // the subject measured as its plan: the point, or it with wisdom
+    double wall_s;                        // measured around the whole call, as a user would
   };
   std::vector<search_row> rows;
   steady_clock_source clock;
@@ -188,13 +201,18 @@ int run(const options& o) {
                  k + 1, to_string(record.status), record.overrun_s, record.runs.size(), record.load_before.loadavg1,
                  selected ? describe(space, points[*selected]) : "none");
       std::fflush(stdout);
-      rows.push_back({budget, std::move(record), selected, wall_s});
+      std::optional<std::size_t> applied = selected;
+      if (selected && record.wisdom) {
+        applied = subjects.size();
+        subjects.push_back({subjects[*selected].env, record.wisdom});
+      }
+      rows.push_back({budget, std::move(record), selected, applied, wall_s});
     }
   }
 
   std::vector<std::size_t> finalists(by_time.begin(), by_time.begin() + std::min(o.final_best, by_time.size()));
   for (const auto& row : rows) {
-    if (row.selected) finalists.push_back(*row.selected);
+    if (row.applied) finalists.push_back(*row.applied);
   }
   finalists.push_back(0);
   std::sort(finalists.begin(), finalists.end());
@@ -213,6 +231,7 @@ int run(const options& o) {
     fastest[i] = it == final_samples.end() || it->second.empty()
                      ? std::numeric_limits<double>::infinity()
                      : *std::min_element(it->second.begin(), it->second.end());
+    if (i >= points.size()) continue;  // T* is the best point; a plan's wisdom may beat it (q > 1)
     if (t[i] < t[best]) best = i;
     if (fastest[i] < fastest[best_fastest]) best_fastest = i;
   }
@@ -227,7 +246,7 @@ int run(const options& o) {
                     enumeration_version);
   md += fmt::format(
       "Exhaustive pass: {} rounds over every point in {:.0f} s, {} points excluded; final pass: {} rounds over {} "
-      "finalists (the exhaustive pass's best {}, every selected point, the baseline).\n\n",
+      "finalists (the exhaustive pass's best {}, every selected plan as `tune plan run` applies it, the baseline).\n\n",
       o.rounds, exhaustive_s, excluded.size(), o.final_rounds, finalists.size(), o.final_best);
   md += fmt::format(
       "T* = {:.6f} s per window ({}); baseline {:.6f} s per window (q of keeping the baseline: {:.3f}).\n\n", t[best],
@@ -247,15 +266,16 @@ int run(const options& o) {
       "| processes | load before → after |\n";
   md += "|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---|\n";
   std::map<double, int> index;
+  auto wisdom_tag = [](const search_row& row) { return row.record.wisdom ? std::string(" + its FFTW wisdom") : ""; };
   for (const auto& row : rows) {
     const auto& rec = row.record;
-    const std::string q = row.selected ? fmt::format("{:.3f}", t[best] / t.at(*row.selected)) : "n/a";
+    const std::string q = row.applied ? fmt::format("{:.3f}", t[best] / t.at(*row.applied)) : "n/a";
     const std::string q_fastest =
-        row.selected ? fmt::format("{:.3f}", fastest[best_fastest] / fastest.at(*row.selected)) : "n/a";
+        row.applied ? fmt::format("{:.3f}", fastest[best_fastest] / fastest.at(*row.applied)) : "n/a";
     md += fmt::format("| {:.0f} s | {} | {} | {} | {} | {} | {} | {:.2f} | {:.3f} | {} | {:.2f} → {:.2f} |\n",
                       row.budget_s, ++index[row.budget_s], to_string(rec.status),
-                      row.selected ? describe(space, points[*row.selected]) : "none (no plan)",
-                      row.selected ? fmt::format("{:.6f}", t.at(*row.selected)) : "n/a", q, q_fastest, rec.elapsed_s,
+                      row.selected ? describe(space, points[*row.selected]) + wisdom_tag(row) : "none (no plan)",
+                      row.applied ? fmt::format("{:.6f}", t.at(*row.applied)) : "n/a", q, q_fastest, rec.elapsed_s,
                       rec.overrun_s, rec.runs.size(), rec.load_before.loadavg1, rec.load_after.loadavg1);
   }
   md += "\n| budget | median q | worst q | worst overrun s |\n|---:|---:|---:|---:|\n";
@@ -265,7 +285,7 @@ int run(const options& o) {
     for (const auto& row : rows) {
       if (row.budget_s != budget) continue;
       worst_overrun = std::max(worst_overrun, row.record.overrun_s);
-      if (row.selected) qs.push_back(t[best] / t.at(*row.selected));
+      if (row.applied) qs.push_back(t[best] / t.at(*row.applied));
     }
     md += qs.empty() ? fmt::format("| {:.0f} s | n/a | n/a | {:.3f} |\n", budget, worst_overrun)
                      : fmt::format("| {:.0f} s | {:.3f} | {:.3f} | {:.3f} |\n", budget, median(qs),
@@ -286,10 +306,13 @@ int run(const options& o) {
                         {"loadavg1_before", row.record.load_before.loadavg1},
                         {"loadavg1_after", row.record.load_after.loadavg1},
                         {"selected", row.selected ? describe(space, points[*row.selected]) : "none"}};
-    if (row.selected) {
-      r["t_selected_s"] = t.at(*row.selected);
-      r["q"] = t[best] / t.at(*row.selected);
-      r["q_fastest"] = fastest[best_fastest] / fastest.at(*row.selected);
+    r["fftw_wisdom"] = row.record.wisdom.has_value();
+    if (row.applied) {
+      r["t_selected_s"] = t.at(*row.applied);
+      r["q"] = t[best] / t.at(*row.applied);
+      r["q_fastest"] = fastest[best_fastest] / fastest.at(*row.applied);
+      if (*row.applied != *row.selected && final_samples.count(*row.applied))
+        r["final_s"] = final_samples.at(*row.applied);
     }
     results.push_back(r);
   }
