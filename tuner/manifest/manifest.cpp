@@ -141,6 +141,98 @@ void add_seats(std::vector<family_decl>& out, family_decl d, const util::json_at
   }
 }
 
+// One row of a family: its axes and flags, and its build record's identity (or why it is left out).
+row_decl read_row(const util::json_at& r, const family_decl& d, const std::filesystem::path& file) {
+  row_decl row;
+  row.suffix = r["suffix"].string();
+  row.axes = r["axes"].string();
+  row.needs = r["requires"].string();
+  row.flags = r["flags"].strings();
+  row.defines = r["defines"].strings();
+  if (const auto v = r.find("linkage")) row.linkage = v->string();
+  if (const auto v = r.find("build_record")) row.build_record = v->string();
+  // The record path comes from the manifest: an error reading it is an error of this file.
+  try {
+    row.left_out = left_out(row.build_record);
+    if (!row.left_out) row.identity = isolate::read_row_identity(row.build_record);
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(
+        fmt::format("manifest {}: the build record of {}_{} cannot be read: {}; re-run "
+                    "CMake's configure step",
+                    file.string(), d.name, row.suffix, e.what()));
+  }
+  return row;
+}
+
+// One family as declared, before its shapes make it one seat or several.
+family_decl read_family(const util::json_at& f, const std::filesystem::path& file) {
+  family_decl d;
+  d.name = f["name"].string();
+  d.signature = f["signature"].string();
+  d.tolerance = f["tolerance"].string();
+  d.reference = f["reference"].string();
+  d.fallback = f["fallback"].strings();
+  d.sources = f["sources"].strings();
+  if (const auto t = f.find("timeout_s")) d.timeout_s = t->number_or_null();
+  // Manifests written before THREADS have none: 1, the default.
+  if (const auto t = f.find("threads")) {
+    if (!t->value().is_string())
+      d.threads = static_cast<int>(t->integer(1, std::numeric_limits<int>::max()));
+    else if (t->string() == "all")
+      d.threads = 0;
+    else
+      t->fail("a number of threads or \"all\"");
+  }
+  // Manifests written before incremental re-mints have none: such a family is always raced.
+  if (const auto o = f.find("fixture_object")) d.fixture_object = o->string();
+  if (const auto t = f.find("generator_trigger")) d.generator_trigger = t->string();
+  const auto rows = f["rows"].array();
+  for (std::size_t k = 0; k < rows.size(); ++k) d.rows.push_back(read_row(rows.at(k), d, file));
+  // Manifests written before COMPANIONS existed have no such member: no companions.
+  if (const auto companions = f.find("companions")) {
+    companions->array();
+    for (std::size_t k = 0; k < companions->size(); ++k) {
+      const auto c = companions->at(k);
+      d.companions.push_back({c["name"].string(), c["signature"].string()});
+    }
+  }
+  if (const auto search = f.find("search"); search && !search->value().is_null()) {
+    d.search = read_search(*search);
+    // A row no search has built cannot be stamped or adopted (row_runs): the program could not
+    // link it. The reference and the FALLBACK chain are the build's own.
+    for (auto& row : d.rows)
+      if (!row.left_out && !row.identity && row.suffix != d.reference &&
+          std::find(d.fallback.begin(), d.fallback.end(), row.suffix) == d.fallback.end())
+        row.left_out = std::string(not_visited);
+  }
+  return d;
+}
+
+// The scope's own members.
+void read_scope(const util::json_at& j, manifest& m) {
+  m.project = j["project"].string();
+  m.scope = j["scope"].string();
+  m.version = static_cast<int>(j["version"].integer(0, std::numeric_limits<int>::max()));
+  m.budget_s = j["budget_s"].number_or_null();
+  m.cpp_namespace = j["namespace"].string();
+  m.sidecar = j["sidecar"].string();
+  m.bench = j["bench"].string();
+  m.build_dir = j["build_dir"].string();
+  if (const auto v = j.find("config")) m.config = v->string();
+  if (const auto v = j.find("multi_config")) m.multi_config = v->boolean();
+  m.state_dir = j["state_dir"].string();
+  m.stamp_dir = j["stamp_dir"].string();
+  m.defaults = j["defaults"].string();
+  m.policy = j["policy"].string();
+  m.optimized = j["optimized"].boolean();
+  m.release = j["release"].boolean();
+  m.quick = j["quick"].boolean();
+  m.debug = j["debug"].boolean();
+  m.target_class = j["target_class"].string();
+  m.compiler = j["compiler"].string();
+  m.compiler_flags = j["compiler_flags"].string();
+}
+
 }  // namespace
 
 manifest load_manifest(const std::filesystem::path& file) {
@@ -159,94 +251,14 @@ manifest load_manifest(const std::filesystem::path& file) {
       throw std::runtime_error(fmt::format("manifest {} is not a tune-manifest/1 file", file.string()));
     manifest m;
     m.file = file;
-    m.project = j["project"].string();
-    m.scope = j["scope"].string();
-    m.version = static_cast<int>(j["version"].integer(0, std::numeric_limits<int>::max()));
-    m.budget_s = j["budget_s"].number_or_null();
-    m.cpp_namespace = j["namespace"].string();
-    m.sidecar = j["sidecar"].string();
-    m.bench = j["bench"].string();
-    m.build_dir = j["build_dir"].string();
-    if (const auto v = j.find("config")) m.config = v->string();
-    if (const auto v = j.find("multi_config")) m.multi_config = v->boolean();
-    m.state_dir = j["state_dir"].string();
-    m.stamp_dir = j["stamp_dir"].string();
-    m.defaults = j["defaults"].string();
-    m.policy = j["policy"].string();
-    m.optimized = j["optimized"].boolean();
-    m.release = j["release"].boolean();
-    m.quick = j["quick"].boolean();
-    m.debug = j["debug"].boolean();
-    m.target_class = j["target_class"].string();
-    m.compiler = j["compiler"].string();
-    m.compiler_flags = j["compiler_flags"].string();
+    read_scope(j, m);
     const auto families = j["families"].array();
     for (std::size_t i = 0; i < families.size(); ++i) {
       const auto f = families.at(i);
-      family_decl d;
-      d.name = f["name"].string();
-      d.signature = f["signature"].string();
-      d.tolerance = f["tolerance"].string();
-      d.reference = f["reference"].string();
-      d.fallback = f["fallback"].strings();
-      d.sources = f["sources"].strings();
-      if (const auto t = f.find("timeout_s")) d.timeout_s = t->number_or_null();
-      // Manifests written before THREADS have none: 1, the default.
-      if (const auto t = f.find("threads")) {
-        if (!t->value().is_string())
-          d.threads = static_cast<int>(t->integer(1, std::numeric_limits<int>::max()));
-        else if (t->string() == "all")
-          d.threads = 0;
-        else
-          t->fail("a number of threads or \"all\"");
-      }
-      // Manifests written before incremental re-mints have none: such a family is always raced.
-      if (const auto o = f.find("fixture_object")) d.fixture_object = o->string();
-      if (const auto t = f.find("generator_trigger")) d.generator_trigger = t->string();
-      const auto rows = f["rows"].array();
-      for (std::size_t k = 0; k < rows.size(); ++k) {
-        const auto r = rows.at(k);
-        row_decl row;
-        row.suffix = r["suffix"].string();
-        row.axes = r["axes"].string();
-        row.needs = r["requires"].string();
-        row.flags = r["flags"].strings();
-        row.defines = r["defines"].strings();
-        if (const auto v = r.find("linkage")) row.linkage = v->string();
-        if (const auto v = r.find("build_record")) row.build_record = v->string();
-        // The record path comes from the manifest: an error reading it is an error of this file.
-        try {
-          row.left_out = left_out(row.build_record);
-          if (!row.left_out) row.identity = isolate::read_row_identity(row.build_record);
-        } catch (const std::runtime_error& e) {
-          throw std::runtime_error(
-              fmt::format("manifest {}: the build record of {}_{} cannot be read: {}; re-run "
-                          "CMake's configure step",
-                          file.string(), d.name, row.suffix, e.what()));
-        }
-        d.rows.push_back(std::move(row));
-      }
-      // Manifests written before COMPANIONS existed have no such member: no companions.
-      if (const auto companions = f.find("companions")) {
-        companions->array();
-        for (std::size_t k = 0; k < companions->size(); ++k) {
-          const auto c = companions->at(k);
-          d.companions.push_back({c["name"].string(), c["signature"].string()});
-        }
-      }
-      if (const auto search = f.find("search"); search && !search->value().is_null()) {
-        d.search = read_search(*search);
-        // A row no search has built cannot be stamped or adopted (row_runs): the program could not
-        // link it. The reference and the FALLBACK chain are the build's own.
-        for (auto& row : d.rows)
-          if (!row.left_out && !row.identity && row.suffix != d.reference &&
-              std::find(d.fallback.begin(), d.fallback.end(), row.suffix) == d.fallback.end())
-            row.left_out = std::string(not_visited);
-      }
       // Manifests written before SHAPES existed have no such member: one seat.
       const auto shapes = f.find("shapes");
       if (shapes) shapes->array();
-      add_seats(m.families, std::move(d), shapes ? &*shapes : nullptr, file);
+      add_seats(m.families, read_family(f, file), shapes ? &*shapes : nullptr, file);
     }
     return m;
   } catch (const util::json_error& e) {

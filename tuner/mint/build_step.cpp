@@ -171,128 +171,172 @@ race_plan plan_of(scope_action action, const manifest& m, const sidecar::loaded&
   }
 }
 
-// One scope: verdict, policy, maybe a mint, then the stamp. Returns false when the build must fail.
-bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress& show, const family_selection& only,
-                 bool all, bool only_new) {
-  const auto path = sidecar_path(m);
-  auto file = sidecar::load(path);
-  auto verdict = judge_scope(m, file, box);
-  const auto pol = effective_policy(m);
-  const auto target = target_of(m, box);
-  const auto ladder = profile::load_ladder(m.defaults, box::ladder(target.cls), m.scope, m.version);
-  const auto coverage = profile::cover(m, ladder.usable, target.features, target.cpus);
+// What a scope's build step knows about it before it decides: the sidecar and its verdict, the
+// policy, the target box and the profiles that cover it.
+struct scope_state {
+  manifest m;
+  std::filesystem::path path;  // the sidecar
+  sidecar::loaded file;
+  sidecar::judgement verdict;
+  policy_choice pol;
+  build_target target;
+  profile::ladder_profiles ladder;
+  profile::coverage coverage;
+};
 
-  scope_facts facts;
-  facts.mode = mode;
-  facts.pol = pol.value;
-  facts.release = m.release;
-  facts.this_box = target.may_measure;
-  facts.verdict = verdict.v;
-  facts.sidecar_has_guesses =
-      m.release && verdict.v == sidecar::verdict::fresh && !release_gaps(m, *file.doc, m.quick).empty();
-  facts.profiles_cover_every_family = coverage.complete();
-  const auto action = decide_scope(facts);
-  if (const auto text = action_message(action, m, verdict, target, coverage); !text.empty()) print_error(text);
-  if (fails(action)) return false;
-
+// What a mint changed for the rest of the step.
+struct mint_result {
   bool ok = true;
   bool retry_next_build = false;
   bool minted = false;
-  const race_plan plan =
-      races(action) ? plan_of(action, m, file, verdict, coverage, only, box, all, only_new) : race_plan{};
-  if (races(action) && only.active() && plan.families.empty())
-    show.note(
-        fmt::format("cmake-tune: scope {}: {} selects none of its families; nothing raced", m.scope, only.text()));
-  else if (races(action) && plan.families.empty() && plan.adopted.empty() && verdict.v == sidecar::verdict::fresh) {
-    // Nothing to race, nothing to record: the sidecar stays as it is.
-    show.note(fmt::format("cmake-tune: scope {}: nothing raced: {}; {}", m.scope, plan.why, all_hint));
-    minted = true;  // for the summary: each family kept, and why
-  } else if (const auto foreign = races(action) && plan.families.empty() ? foreign_bench(m) : std::nullopt) {
-    // A mint that races nothing runs no bench, yet records the hash of the file at its path.
-    print_error(fmt::format("error: cmake-tune: scope {}: {}", m.scope, *foreign));
-    ok = false;
-  } else if (races(action)) {
-    const auto outcome = race_scope(m, box, file.doc ? &*file.doc : nullptr, show, plan);
-    minted = outcome.wrote();
-    // A search built rows the manifest as loaded knew nothing of (manifest.h not_visited): the stamp
-    // reads their records again.
-    if (std::any_of(m.families.begin(), m.families.end(), [](const family_decl& f) { return f.search.has_value(); }))
-      m = load_manifest(m.file);
-    if (!outcome.wrote())
-      std::fprintf(stderr, "cmake-tune: the mint of scope %s wrote nothing: %s\n", m.scope.c_str(),
-                   outcome.reason.c_str());
-    else if (outcome.status == mint_outcome::family_errors)
-      std::fprintf(stderr, "cmake-tune: scope %s: %s\n", m.scope.c_str(), outcome.reason.c_str());
-    file = sidecar::load(path);
-    verdict = judge_scope(m, file, box);
-    mint_facts after;
-    after.wrote = outcome.wrote();
-    after.family_errors = outcome.status == mint_outcome::family_errors;
-    after.fresh_after = verdict.v == sidecar::verdict::fresh;
-    const auto gaps = m.release && after.fresh_after ? release_gaps(m, *file.doc, false) : std::vector<std::string>{};
-    after.guesses_after = !gaps.empty();
-    const auto settled = settle_mint(facts, after);
-    if (settled.release_without_winners)
-      print_error(
-          fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): scope {} has no measured "
-                      "winners, and a release never ships guesses. Fix the cause above and build again.",
-                      m.scope));
-    if (settled.release_left_guesses)
-      print_error(
-          fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): the mint of scope {} left "
-                      "guesses: {}. Raise the scope's BUDGET or build again on a quieter machine.",
-                      m.scope, fmt::join(gaps, "; ")));
-    ok = !settled.build_fails;
-    retry_next_build = settled.retry_next_build;
-  }
-  if (verdict.v != sidecar::verdict::fresh && sidecar_from_environment())
-    std::fprintf(stderr,
-                 "warning: cmake-tune: TUNE_MANIFEST=%s reads %s for scope %s (%s); this build stamps "
-                 "fallbacks, not measured winners.\n",
-                 path.c_str(), sidecar::to_string(verdict.v), m.scope.c_str(), verdict.message.c_str());
+};
 
+// Races the plan, reloads what the mint wrote, and settles whether the build fails: a release
+// that has no measured winners, or kept guesses, fails naming the scope.
+mint_result mint_and_settle(scope_state& s, const scope_facts& facts, const race_plan& plan, const box::box_info& box,
+                            progress& show) {
+  mint_result result;
+  const auto outcome = race_scope(s.m, box, s.file.doc ? &*s.file.doc : nullptr, show, plan);
+  result.minted = outcome.wrote();
+  // A search built rows the manifest as loaded knew nothing of (manifest.h not_visited): the stamp
+  // reads their records again.
+  if (std::any_of(s.m.families.begin(), s.m.families.end(), [](const family_decl& f) { return f.search.has_value(); }))
+    s.m = load_manifest(s.m.file);
+  if (!outcome.wrote())
+    std::fprintf(stderr, "cmake-tune: the mint of scope %s wrote nothing: %s\n", s.m.scope.c_str(),
+                 outcome.reason.c_str());
+  else if (outcome.status == mint_outcome::family_errors)
+    std::fprintf(stderr, "cmake-tune: scope %s: %s\n", s.m.scope.c_str(), outcome.reason.c_str());
+  s.file = sidecar::load(s.path);
+  s.verdict = judge_scope(s.m, s.file, box);
+  mint_facts after;
+  after.wrote = outcome.wrote();
+  after.family_errors = outcome.status == mint_outcome::family_errors;
+  after.fresh_after = s.verdict.v == sidecar::verdict::fresh;
+  const auto gaps =
+      s.m.release && after.fresh_after ? release_gaps(s.m, *s.file.doc, false) : std::vector<std::string>{};
+  after.guesses_after = !gaps.empty();
+  const auto settled = settle_mint(facts, after);
+  if (settled.release_without_winners)
+    print_error(
+        fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): scope {} has no measured "
+                    "winners, and a release never ships guesses. Fix the cause above and build again.",
+                    s.m.scope));
+  if (settled.release_left_guesses)
+    print_error(
+        fmt::format("error: cmake-tune: release build (TUNE_RELEASE=ON): the mint of scope {} left "
+                    "guesses: {}. Raise the scope's BUDGET or build again on a quieter machine.",
+                    s.m.scope, fmt::join(gaps, "; ")));
+  result.ok = !settled.build_fails;
+  result.retry_next_build = settled.retry_next_build;
+  return result;
+}
+
+// Runs the scope's action before the stamp: a mint when it races (or a note when there is nothing
+// to race), nothing otherwise.
+mint_result run_action(scope_state& s, scope_action action, const scope_facts& facts, const race_plan& plan,
+                       const family_selection& only, const box::box_info& box, progress& show) {
+  mint_result result;
+  if (!races(action)) return result;
+  if (only.active() && plan.families.empty()) {
+    show.note(
+        fmt::format("cmake-tune: scope {}: {} selects none of its families; nothing raced", s.m.scope, only.text()));
+  } else if (plan.families.empty() && plan.adopted.empty() && s.verdict.v == sidecar::verdict::fresh) {
+    // Nothing to race, nothing to record: the sidecar stays as it is.
+    show.note(fmt::format("cmake-tune: scope {}: nothing raced: {}; {}", s.m.scope, plan.why, all_hint));
+    result.minted = true;  // for the summary: each family kept, and why
+  } else if (const auto foreign = plan.families.empty() ? foreign_bench(s.m) : std::nullopt) {
+    // A mint that races nothing runs no bench, yet records the hash of the file at its path.
+    print_error(fmt::format("error: cmake-tune: scope {}: {}", s.m.scope, *foreign));
+    result.ok = false;
+  } else {
+    result = mint_and_settle(s, facts, plan, box, show);
+  }
+  return result;
+}
+
+// Stamps the scope from its sidecar (when fresh and measured on this class), its profiles and
+// fallbacks, recording every file the stamp read.
+stamp::scope_stamp stamp(const scope_state& s, const box::box_info& box) {
   stamp::seat_inputs inputs;
-  inputs.features = target.features;
-  inputs.force_reference = pol.value == policy::reference;
-  inputs.profiles = &ladder.usable;
-  inputs.profile_notes = ladder.notes;
-  inputs.rungs = &ladder.rungs;
-  if (!target.may_measure)
+  inputs.features = s.target.features;
+  inputs.force_reference = s.pol.value == policy::reference;
+  inputs.profiles = &s.ladder.usable;
+  inputs.profile_notes = s.ladder.notes;
+  inputs.rungs = &s.ladder.rungs;
+  if (!s.target.may_measure)
     inputs.sidecar_reason = fmt::format(
         "TUNE_TARGET_CLASS={}: winners measured on this box say nothing about that "
         "class",
-        m.target_class);
-  else if (verdict.v == sidecar::verdict::fresh)
-    inputs.fresh_sidecar = &*file.doc;
+        s.m.target_class);
+  else if (s.verdict.v == sidecar::verdict::fresh)
+    inputs.fresh_sidecar = &*s.file.doc;
   else
-    inputs.sidecar_reason = verdict.message;
+    inputs.sidecar_reason = s.verdict.message;
   // A DISPATCH binary carries the seats of every class's profile, not only this box's ladder.
   std::optional<profile::ladder_profiles> every_class;
   if (box.arch == "x86_64") {
-    every_class = profile::load_ladder(m.defaults, stamp::dispatch_classes(), m.scope, m.version);
+    every_class = profile::load_ladder(s.m.defaults, stamp::dispatch_classes(), s.m.scope, s.m.version);
     inputs.dispatch_profiles = &every_class->usable;
   }
-  std::vector<std::filesystem::path> read = {path, m.file};
-  read.insert(read.end(), ladder.files_read.begin(), ladder.files_read.end());
+  std::vector<std::filesystem::path> read = {s.path, s.m.file};
+  read.insert(read.end(), s.ladder.files_read.begin(), s.ladder.files_read.end());
   if (every_class) read.insert(read.end(), every_class->files_read.begin(), every_class->files_read.end());
   // The folder itself, so a profile committed later re-stamps (a folder's mtime moves when a file is added).
-  if (!m.defaults.empty()) read.push_back(m.defaults);
-  const auto stamped =
-      stamp::stamp_scope(m, inputs, sidecar::to_string(verdict.v), verdict.message, to_string(pol.value), read);
-  if (minted) show.note(summary_lines(stamped, file.doc ? &*file.doc : nullptr, plan.why_kept));
-  if (minted && !plan.unmeasured.empty())
+  if (!s.m.defaults.empty()) read.push_back(s.m.defaults);
+  return stamp::stamp_scope(s.m, inputs, sidecar::to_string(s.verdict.v), s.verdict.message, to_string(s.pol.value),
+                            read);
+}
+
+// One scope: verdict, policy, maybe a mint, then the stamp. Returns false when the build must fail.
+bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress& show, const family_selection& only,
+                 bool all, bool only_new) {
+  scope_state s{std::move(m)};
+  s.path = sidecar_path(s.m);
+  s.file = sidecar::load(s.path);
+  s.verdict = judge_scope(s.m, s.file, box);
+  s.pol = effective_policy(s.m);
+  s.target = target_of(s.m, box);
+  s.ladder = profile::load_ladder(s.m.defaults, box::ladder(s.target.cls), s.m.scope, s.m.version);
+  s.coverage = profile::cover(s.m, s.ladder.usable, s.target.features, s.target.cpus);
+
+  scope_facts facts;
+  facts.mode = mode;
+  facts.pol = s.pol.value;
+  facts.release = s.m.release;
+  facts.this_box = s.target.may_measure;
+  facts.verdict = s.verdict.v;
+  facts.sidecar_has_guesses =
+      s.m.release && s.verdict.v == sidecar::verdict::fresh && !release_gaps(s.m, *s.file.doc, s.m.quick).empty();
+  facts.profiles_cover_every_family = s.coverage.complete();
+  const auto action = decide_scope(facts);
+  if (const auto text = action_message(action, s.m, s.verdict, s.target, s.coverage); !text.empty()) print_error(text);
+  if (fails(action)) return false;
+
+  const race_plan plan =
+      races(action) ? plan_of(action, s.m, s.file, s.verdict, s.coverage, only, box, all, only_new) : race_plan{};
+  const mint_result minted = run_action(s, action, facts, plan, only, box, show);
+  if (s.verdict.v != sidecar::verdict::fresh && sidecar_from_environment())
+    std::fprintf(stderr,
+                 "warning: cmake-tune: TUNE_MANIFEST=%s reads %s for scope %s (%s); this build stamps "
+                 "fallbacks, not measured winners.\n",
+                 s.path.c_str(), sidecar::to_string(s.verdict.v), s.m.scope.c_str(), s.verdict.message.c_str());
+
+  const auto stamped = stamp(s, box);
+  if (minted.minted) show.note(summary_lines(stamped, s.file.doc ? &*s.file.doc : nullptr, plan.why_kept));
+  if (minted.minted && !plan.unmeasured.empty())
     show.note(fmt::format(
         "cmake-tune: scope {} is incomplete ({} not measured), so the stamp takes no seat from its sidecar: each "
         "family runs its profile seat or fallback until a mint measures the rest (`tune mint` without --only)",
-        m.scope, fmt::join(plan.unmeasured, ", ")));
-  if (const auto problems = problem_lines(m.scope, stamped); !problems.empty()) std::fputs(problems.c_str(), stderr);
+        s.m.scope, fmt::join(plan.unmeasured, ", ")));
+  if (const auto problems = problem_lines(s.m.scope, stamped); !problems.empty()) std::fputs(problems.c_str(), stderr);
   // A mint that wrote nothing (noise, interrupt) leaves the step undone, so the next build tries again.
   // So does an explicit mint (the `tune` targets): it ran outside the build graph, whose record of
   // what the stamp step reads (the depfile, read only when the graph runs the step) predates it and
   // may lack the sidecar this mint created; re-running the step once records it, so a later edit
   // of the sidecar re-stamps.
-  if (retry_next_build || mode == mint_mode::always) std::filesystem::remove(m.state_dir / "stamp.done");
-  return ok;
+  if (minted.retry_next_build || mode == mint_mode::always) std::filesystem::remove(s.m.state_dir / "stamp.done");
+  return minted.ok;
 }
 
 }  // namespace

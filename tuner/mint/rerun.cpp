@@ -93,6 +93,93 @@ std::optional<found_row> find_row(const std::vector<std::filesystem::path>& mani
   return std::nullopt;
 }
 
+// Rebuilds the scope's bench (which links every row) and reloads the rows' identities as the
+// rebuild left them; false after saying why.
+bool rebuild_bench(manifest& m, const found_row& row, const std::string& name) {
+  util::spawn_options build;
+  build.argv = {"cmake", "--build", m.build_dir.string(), "--target", "tune_bench_" + m.scope};
+  if (m.multi_config) build.argv.insert(build.argv.end(), {"--config", m.config});
+  build.capture_stdout = build.capture_stderr = true;
+  const auto built = util::run_process(build);
+  if (built.signaled || built.exit_code != 0) {
+    print_error(fmt::format("rerun {}: rebuilding the bench of scope {} failed ({}):\n{}{}", name, m.scope,
+                            built.describe(), built.out, built.err));
+    return false;
+  }
+  m = load_manifest(row.manifest);
+  return true;
+}
+
+// The row to time it against: the family's seat, or when the row is the seat, the fallback, or
+// else the reference; nullopt after saying why when every one of them is the row itself.
+std::optional<std::string> opponent_of(const found_row& row, const family_decl& family, const std::string& name) {
+  std::string against = row.seat;
+  if (against == row.suffix) against = row.table.fallback;
+  if (against == row.suffix || !family.row(against)) against = family.reference;
+  if (against != row.suffix) return against;
+  print_error(
+      fmt::format("rerun {}: it is the family's seat, fallback and reference, so there is no other row to "
+                  "time it against",
+                  name));
+  return std::nullopt;
+}
+
+// Times the row against `against` to the protocol's end, measured like a mint: never beside
+// another mint of the tree, nor beside the build's jobs. The family's new table, or nullopt after
+// saying why.
+std::optional<race::race_table> time_again(const manifest& m, const found_row& row, const std::string& against,
+                                           const std::string& name) {
+  race::race_request request;
+  request.scope = m.scope;
+  request.families = {row.family};
+  // No budget: a rerun times its two rows to the protocol's end, however the scope's mint is bounded.
+  request.seed = std::random_device{}();
+  request.only_rows[row.family] = {row.suffix, against};
+  request.baseline[row.family] = against;
+  util::file_lock one_mint_at_a_time(
+      m.build_dir / "tune" / "mint", fmt::format("pid {}, rerun of {}", ::getpid(), name),
+      [&](const std::string& holder) {
+        std::fprintf(stderr, "cmake-tune: waiting for another mint of this build tree to finish (%s)\n",
+                     holder.c_str());
+      });
+  wait_for_quiet_build(std::chrono::seconds(120), [](int, double) {});
+  const bench_call call = call_bench(m, request, m.state_dir / "rerun-request.json", m.state_dir / "rerun-result.json");
+  if (call.status == bench_call::failed) {
+    print_error(fmt::format("rerun {}: {}", name, call.reason));
+    return std::nullopt;
+  }
+  if (call.status != bench_call::answered) {
+    print_error(fmt::format("rerun {}: the bench measured nothing it would stand by: {}", name, call.reason));
+    return std::nullopt;
+  }
+  if (const auto error = call.answer.errors.find(row.family); error != call.answer.errors.end()) {
+    print_error(fmt::format("rerun {}: family {} cannot be raced now: {}", name, row.family, error->second));
+    return std::nullopt;
+  }
+  return call.answer.families.at(row.family);
+}
+
+// The recorded measurement beside the new one, line by line.
+void print_comparison(const found_row& row, const row_decl& decl, const std::string& against,
+                      const race::race_table& again, const std::string& name) {
+  const auto& recorded = row.table.rows.at(row.suffix);
+  std::printf("rerun of %s (impl_hash %s), against %s\n", name.c_str(), recorded.impl_hash->c_str(), against.c_str());
+  const std::string code = !recorded.code_sha256 ? "no code identity recorded"
+                           : decl.identity && decl.identity->code_sha256 == *recorded.code_sha256
+                               ? "the code measured"
+                               : "other code than measured";
+  std::printf("  rebuilt from the recorded recipe: %s\n", code.c_str());
+  std::printf("  %-22s %-40s %s\n", "", fmt::format("recorded ({})", row.written).c_str(), "now");
+  std::printf("  %-22s %-40s %s\n", "gate", gate_text(row.table, row.suffix).c_str(),
+              gate_text(again, row.suffix).c_str());
+  for (const auto& suffix : {row.suffix, against})
+    std::printf("  %-22s %-40s %s\n", (suffix + " median").c_str(), time_text(row.table, suffix).c_str(),
+                time_text(again, suffix).c_str());
+  std::printf("  %-22s %-40s %s\n", (row.suffix + " over " + against).c_str(),
+              ratio_text(row.table, row.suffix, against).c_str(), ratio_text(again, row.suffix, against).c_str());
+  if (!again.timed()) std::printf("  %s\n", again.note.c_str());
+}
+
 }  // namespace
 
 int rerun_command(const std::vector<std::filesystem::path>& manifests, const std::string& hash,
@@ -105,28 +192,15 @@ int rerun_command(const std::vector<std::filesystem::path>& manifests, const std
   if (!row) return 1;
   const std::string name = row->family + "__" + row->suffix;
   manifest m = load_manifest(row->manifest);
-
-  // The row as the tree builds it now: the bench, which links every row.
-  util::spawn_options build;
-  build.argv = {"cmake", "--build", m.build_dir.string(), "--target", "tune_bench_" + m.scope};
-  if (m.multi_config) build.argv.insert(build.argv.end(), {"--config", m.config});
-  build.capture_stdout = build.capture_stderr = true;
-  const auto built = util::run_process(build);
-  if (built.signaled || built.exit_code != 0) {
-    print_error(fmt::format("rerun {}: rebuilding the bench of scope {} failed ({}):\n{}{}", name, m.scope,
-                            built.describe(), built.out, built.err));
-    return 1;
-  }
-  m = load_manifest(row->manifest);  // the rows' identities as the rebuild left them
+  if (!rebuild_bench(m, *row, name)) return 1;
   const family_decl* family = m.family(row->family);
   const row_decl* decl = family ? family->row(row->suffix) : nullptr;
   if (!decl) {
     print_error(fmt::format("rerun {}: the family no longer has this row, so it cannot be rebuilt", name));
     return 1;
   }
-  const auto box = box::this_box();
   const auto& recorded = row->table.rows.at(row->suffix);
-  const std::string now = impl_hash(m, *family, *decl, box.cls);
+  const std::string now = impl_hash(m, *family, *decl, box::this_box().cls);
   if (now != *recorded.impl_hash) {
     print_error(
         fmt::format("rerun {}: it was measured with impl_hash {}, but its recipe in this tree is now {} "
@@ -135,65 +209,11 @@ int rerun_command(const std::vector<std::filesystem::path>& manifests, const std
                     name, *recorded.impl_hash, now));
     return 1;
   }
-
-  // The seat to time it against: the family's seat, or when the row is the seat, the fallback.
-  std::string against = row->seat;
-  if (against == row->suffix) against = row->table.fallback;
-  if (against == row->suffix || !family->row(against)) against = family->reference;
-  if (against == row->suffix) {
-    print_error(
-        fmt::format("rerun {}: it is the family's seat, fallback and reference, so there is no other row to "
-                    "time it against",
-                    name));
-    return 1;
-  }
-
-  race::race_request request;
-  request.scope = m.scope;
-  request.families = {row->family};
-  // No budget: a rerun times its two rows to the protocol's end, however the scope's mint is bounded.
-  request.seed = std::random_device{}();
-  request.only_rows[row->family] = {row->suffix, against};
-  request.baseline[row->family] = against;
-  // Measured like a mint: never beside another mint of the tree, nor beside the build's jobs.
-  util::file_lock one_mint_at_a_time(
-      m.build_dir / "tune" / "mint", fmt::format("pid {}, rerun of {}", ::getpid(), name),
-      [&](const std::string& holder) {
-        std::fprintf(stderr, "cmake-tune: waiting for another mint of this build tree to finish (%s)\n",
-                     holder.c_str());
-      });
-  wait_for_quiet_build(std::chrono::seconds(120), [](int, double) {});
-  const bench_call call = call_bench(m, request, m.state_dir / "rerun-request.json", m.state_dir / "rerun-result.json");
-  if (call.status == bench_call::failed) {
-    print_error(fmt::format("rerun {}: {}", name, call.reason));
-    return 1;
-  }
-  if (call.status != bench_call::answered) {
-    print_error(fmt::format("rerun {}: the bench measured nothing it would stand by: {}", name, call.reason));
-    return 1;
-  }
-  const race::race_answer& answer = call.answer;
-  if (const auto error = answer.errors.find(row->family); error != answer.errors.end()) {
-    print_error(fmt::format("rerun {}: family {} cannot be raced now: {}", name, row->family, error->second));
-    return 1;
-  }
-  const race::race_table& again = answer.families.at(row->family);
-
-  std::printf("rerun of %s (impl_hash %s), against %s\n", name.c_str(), recorded.impl_hash->c_str(), against.c_str());
-  const std::string code = !recorded.code_sha256 ? "no code identity recorded"
-                           : decl->identity && decl->identity->code_sha256 == *recorded.code_sha256
-                               ? "the code measured"
-                               : "other code than measured";
-  std::printf("  rebuilt from the recorded recipe: %s\n", code.c_str());
-  std::printf("  %-22s %-40s %s\n", "", fmt::format("recorded ({})", row->written).c_str(), "now");
-  std::printf("  %-22s %-40s %s\n", "gate", gate_text(row->table, row->suffix).c_str(),
-              gate_text(again, row->suffix).c_str());
-  for (const auto& suffix : {row->suffix, against})
-    std::printf("  %-22s %-40s %s\n", (suffix + " median").c_str(), time_text(row->table, suffix).c_str(),
-                time_text(again, suffix).c_str());
-  std::printf("  %-22s %-40s %s\n", (row->suffix + " over " + against).c_str(),
-              ratio_text(row->table, row->suffix, against).c_str(), ratio_text(again, row->suffix, against).c_str());
-  if (!again.timed()) std::printf("  %s\n", again.note.c_str());
+  const auto against = opponent_of(*row, *family, name);
+  if (!against) return 1;
+  const auto again = time_again(m, *row, *against, name);
+  if (!again) return 1;
+  print_comparison(*row, *decl, *against, *again, name);
   return 0;
 }
 

@@ -66,11 +66,11 @@ std::optional<double> break_even_windows(const search_record& record) {
   return record.elapsed_s / (t->baseline_s - t->winner_s);
 }
 
-json report_json(const search_record& record, const std::optional<plan_identity>& identity, const std::string& tool,
-                 const std::string& written) {
-  const auto& o = record.options;
+namespace {
+
+json runs_json(const std::vector<run_record>& records) {
   json runs = json::array();
-  for (const auto& r : record.runs) {
+  for (const auto& r : records) {
     json run = outcome_json(r.outcome);
     run["seq"] = r.seq;
     run["role"] = to_string(r.role);
@@ -82,8 +82,12 @@ json report_json(const search_record& record, const std::optional<plan_identity>
     run["validation"] = deviation_json(r.validation);
     runs.push_back(run);
   }
+  return runs;
+}
+
+json candidates_json(const std::vector<candidate_record>& records) {
   json candidates = json::array();
-  for (const auto& c : record.candidates) {
+  for (const auto& c : records) {
     candidates.push_back({{"id", c.id},
                           {"description", c.description},
                           {"settings", settings_json(c.settings)},
@@ -96,8 +100,12 @@ json report_json(const search_record& record, const std::optional<plan_identity>
                           {"peak_rss_kb", c.peak_rss_kb},
                           {"validation", deviation_json(c.validation)}});
   }
+  return candidates;
+}
+
+json confirmations_json(const std::vector<confirmation_record>& records) {
   json confirmations = json::array();
-  for (const auto& c : record.confirmations) {
+  for (const auto& c : records) {
     json pairs = json::array();
     for (const auto& p : c.pairs) pairs.push_back(pair_json(p));
     confirmations.push_back({{"candidate", c.candidate},
@@ -111,6 +119,22 @@ json report_json(const search_record& record, const std::optional<plan_identity>
                              {"established", c.verdict.established},
                              {"reason", c.verdict.reason}});
   }
+  return confirmations;
+}
+
+json allocation_json(const allocation& a) {
+  return {{"cpus", a.cpus},
+          {"threads", a.threads},
+          {"cpu_quota", optional_number(a.cpu_quota)},
+          {"memory_bytes", a.memory_bytes ? json(*a.memory_bytes) : json(nullptr)},
+          {"limits", a.limits}};
+}
+
+}  // namespace
+
+json report_json(const search_record& record, const std::optional<plan_identity>& identity, const std::string& tool,
+                 const std::string& written) {
+  const auto& o = record.options;
   json aa_pairs = json::array();
   for (const auto& p : record.aa_pairs) aa_pairs.push_back(pair_json(p));
   json normalizations = json::array();
@@ -145,21 +169,16 @@ json report_json(const search_record& record, const std::optional<plan_identity>
                        "so each process is timed from start to exit"},
       {"enumeration", record.enumeration},
       {"load", {{"before", load_json(record.load_before)}, {"after", load_json(record.load_after)}}},
-      {"allocation",
-       {{"cpus", o.alloc.cpus},
-        {"threads", o.alloc.threads},
-        {"cpu_quota", optional_number(o.alloc.cpu_quota)},
-        {"memory_bytes", o.alloc.memory_bytes ? json(*o.alloc.memory_bytes) : json(nullptr)},
-        {"limits", o.alloc.limits}}},
+      {"allocation", allocation_json(o.alloc)},
       {"normalizations", normalizations},
       {"knobs", {{"searched", record.axes}, {"notes", record.knob_notes}}},
       {"baseline", record.baseline ? json{{"objective_s", optional_number(record.baseline_objective_s)},
                                           {"run", outcome_json(*record.baseline)}}
                                    : json(nullptr)},
-      {"runs", runs},
-      {"candidates", candidates},
+      {"runs", runs_json(record.runs)},
+      {"candidates", candidates_json(record.candidates)},
       {"aa_pairs", aa_pairs},
-      {"confirmations", confirmations},
+      {"confirmations", confirmations_json(record.confirmations)},
       {"winner", record.winner ? json(*record.winner) : json(nullptr)},
       {"selected", settings_json(record.selected)},
       {"winner_window_s", times ? json{{"baseline", times->baseline_s}, {"winner", times->winner_s}} : json(nullptr)},

@@ -724,86 +724,66 @@ class searcher {
     return note;
   }
 
-  search_record confirm() {
-    const auto ranked = ranked_screened();
-    auto cost_of = [&](int id) { return process_cost(id); };
-    // The smallest confirmation that can decide: the A/A pair, the minimum pairs, the re-check.
-    auto minimum_confirmation = [&](int id) {
-      return (2 + min_pairs) * run_cost() + min_pairs * cost_of(id) + (uses_fftw_ ? cost_of(id) : 0);
-    };
-    // The best one or two that beat the baseline in screening and whose confirmation still fits:
-    // a late leader with a costly start-up must not crowd out a decision on the one before it.
-    // Fitting is judged on expected costs (without the margin the reserve was built with); a
-    // confirmation that then runs short ends with too few pairs, never past the budget.
-    std::vector<int> contenders;
-    std::optional<double> shortfall_needed;
-    for (const auto& s : ranked) {
-      if (s.objective_s >= *rec_.baseline_objective_s || contenders.size() == 2) break;
+  // The smallest confirmation that can decide for `id`: the A/A pair, the minimum pairs, the re-check.
+  double minimum_confirmation(int id) const {
+    return (2 + min_pairs) * run_cost() + min_pairs * process_cost(id) + (uses_fftw_ ? process_cost(id) : 0);
+  }
+
+  // The best one or two that beat the baseline in screening and whose confirmation still fits:
+  // a late leader with a costly start-up must not crowd out a decision on the one before it.
+  // Fitting is judged on expected costs (without the margin the reserve was built with); a
+  // confirmation that then runs short ends with too few pairs, never past the budget.
+  // `shortfall` is what the first one that did not fit needed.
+  std::vector<int> contenders(std::optional<double>& shortfall) {
+    std::vector<int> chosen;
+    for (const auto& s : ranked_screened()) {
+      if (s.objective_s >= *rec_.baseline_objective_s || chosen.size() == 2) break;
       if (minimum_confirmation(s.id) / cost_margin > remaining()) {
         candidate(s.id).reason += "; not confirmed: its confirmation needs " + seconds(minimum_confirmation(s.id)) +
                                   ", " + seconds(std::max(0.0, remaining())) + " left";
-        if (!shortfall_needed) shortfall_needed = minimum_confirmation(s.id);
+        if (!shortfall) shortfall = minimum_confirmation(s.id);
         continue;
       }
-      contenders.push_back(s.id);
+      chosen.push_back(s.id);
     }
-    const int screened_count = static_cast<int>(ranked.size());
-    if (contenders.empty()) {
-      const bool starved = std::any_of(rec_.candidates.begin(), rec_.candidates.end(),
-                                       [](const candidate_record& c) { return c.fate == candidate_fate::proposed; });
-      const auto unscreened =
-          std::count_if(rec_.candidates.begin(), rec_.candidates.end(),
-                        [](const candidate_record& c) { return c.fate == candidate_fate::proposed; });
-      if (screened_count == 0 && starved) {
-        return finish(search_status::budget_exhausted, "the budget ran out before any candidate could be screened");
-      }
-      // Nothing screened beat the baseline, but the budget cut screening short: that is not
-      // evidence that the baseline stands.
-      if (starved) {
-        return finish(search_status::budget_exhausted,
-                      "the budget ran out with " + std::to_string(unscreened) + " proposed candidates not screened; " +
-                          "none of the " + std::to_string(screened_count) + " screened was faster than the baseline");
-      }
-      if (shortfall_needed) {
-        return finish(search_status::budget_exhausted, "the budget left " + seconds(std::max(0.0, remaining())) +
-                                                           " for confirmation, " + seconds(*shortfall_needed) +
-                                                           " needed");
-      }
-      return finish(search_status::baseline,
-                    "no candidate screened faster than the baseline (" + std::to_string(screened_count) + " screened)");
+    return chosen;
+  }
+
+  // The end of a search with no contender: starved of budget, or the baseline stands.
+  search_record finish_without_contenders(const std::optional<double>& shortfall) {
+    const int screened_count = static_cast<int>(ranked_screened().size());
+    const auto unscreened = std::count_if(rec_.candidates.begin(), rec_.candidates.end(),
+                                          [](const candidate_record& c) { return c.fate == candidate_fate::proposed; });
+    if (screened_count == 0 && unscreened > 0) {
+      return finish(search_status::budget_exhausted, "the budget ran out before any candidate could be screened");
     }
-    if (rec_.aa_pairs.empty() && !run_aa_pair()) {
-      if (remaining() <= run_cost())
-        return finish(search_status::budget_exhausted, "the budget ran out during the A/A pair");
-      return finish(search_status::inconclusive, "the A/A pair failed: no noise estimate, no decision");
+    // Nothing screened beat the baseline, but the budget cut screening short: that is not
+    // evidence that the baseline stands.
+    if (unscreened > 0) {
+      return finish(search_status::budget_exhausted,
+                    "the budget ran out with " + std::to_string(unscreened) + " proposed candidates not screened; " +
+                        "none of the " + std::to_string(screened_count) + " screened was faster than the baseline");
     }
-    bool any_decided = false, any_promising = false;
-    for (std::size_t i = 0; i < contenders.size(); ++i) {
-      const int id = contenders[i];
-      const double keep = i + 1 < contenders.size() ? min_pairs * (run_cost() + cost_of(contenders[i + 1])) +
-                                                          std::max(recheck_cost(id), recheck_cost(contenders[i + 1]))
-                                                    : recheck_cost(id);
-      if (i > 0 && remaining() < min_pairs * (run_cost() + cost_of(id)) + recheck_cost(id)) {
-        candidate(id).reason += "; not confirmed: the budget was spent";
-        break;
-      }
-      auto conf = confirm_candidate(id, cost_of(id), keep);
-      any_decided = any_decided || conf.verdict.complete_pairs >= min_pairs;
-      any_promising = any_promising || conf.verdict.median_gain > opt_.min_gain;
-      candidate(id).reason = conf.verdict.reason;
-      rec_.confirmations.push_back(std::move(conf));
-      if (cancelled_) return finish(search_status::cancelled, cancel_reason());
+    if (shortfall) {
+      return finish(search_status::budget_exhausted, "the budget left " + seconds(std::max(0.0, remaining())) +
+                                                         " for confirmation, " + seconds(*shortfall) + " needed");
     }
-    // The A/A term alone blocked every verdict: while budget allows, more A/A pairs turn the
-    // noise estimate from one sample into a median, and the verdicts are taken again.
+    return finish(search_status::baseline,
+                  "no candidate screened faster than the baseline (" + std::to_string(screened_count) + " screened)");
+  }
+
+  // The A/A term alone blocked every verdict: while budget allows, more A/A pairs turn the
+  // noise estimate from one sample into a median, and the verdicts are taken again. False when
+  // the search was cancelled.
+  bool settle_noise(int first_contender) {
     auto blocked = [&] {
       return std::any_of(rec_.confirmations.begin(), rec_.confirmations.end(), [&](const confirmation_record& c) {
         return candidate(c.candidate).fate == candidate_fate::completed && blocked_by_aa(c.verdict, opt_.min_gain);
       });
     };
     while (!fastest_established() && static_cast<int>(rec_.aa_pairs.size()) < opt_.max_aa_pairs && blocked() &&
-           remaining() >= 2 * run_cost() + recheck_cost(contenders.front())) {
-      if (check_cancel()) return finish(search_status::cancelled, cancel_reason());
+           remaining() >= 2 * run_cost() + recheck_cost(first_contender)) {
+      if (check_cancel()) return false;
       if (!run_aa_pair()) break;
       for (auto& conf : rec_.confirmations) {
         if (candidate(conf.candidate).fate != candidate_fate::completed) continue;
@@ -811,8 +791,37 @@ class searcher {
         candidate(conf.candidate).reason = conf.verdict.reason;
       }
     }
-    const auto best = fastest_established();
-    if (best) {
+    return true;
+  }
+
+  search_record confirm() {
+    std::optional<double> shortfall;
+    const std::vector<int> chosen = contenders(shortfall);
+    if (chosen.empty()) return finish_without_contenders(shortfall);
+    if (rec_.aa_pairs.empty() && !run_aa_pair()) {
+      if (remaining() <= run_cost())
+        return finish(search_status::budget_exhausted, "the budget ran out during the A/A pair");
+      return finish(search_status::inconclusive, "the A/A pair failed: no noise estimate, no decision");
+    }
+    bool any_decided = false, any_promising = false;
+    for (std::size_t i = 0; i < chosen.size(); ++i) {
+      const int id = chosen[i];
+      const double keep = i + 1 < chosen.size() ? min_pairs * (run_cost() + process_cost(chosen[i + 1])) +
+                                                      std::max(recheck_cost(id), recheck_cost(chosen[i + 1]))
+                                                : recheck_cost(id);
+      if (i > 0 && remaining() < min_pairs * (run_cost() + process_cost(id)) + recheck_cost(id)) {
+        candidate(id).reason += "; not confirmed: the budget was spent";
+        break;
+      }
+      auto conf = confirm_candidate(id, process_cost(id), keep);
+      any_decided = any_decided || conf.verdict.complete_pairs >= min_pairs;
+      any_promising = any_promising || conf.verdict.median_gain > opt_.min_gain;
+      candidate(id).reason = conf.verdict.reason;
+      rec_.confirmations.push_back(std::move(conf));
+      if (cancelled_) return finish(search_status::cancelled, cancel_reason());
+    }
+    if (!settle_noise(chosen.front())) return finish(search_status::cancelled, cancel_reason());
+    if (const auto best = fastest_established()) {
       if (settle_winner(*best)) {
         return finish(search_status::improved, "c" + std::to_string(*best) + " " + candidate(*best).description + ": " +
                                                    candidate(*best).reason + runner_up_note(*best));
