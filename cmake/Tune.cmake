@@ -213,29 +213,9 @@ function(tune_kernel_family name)
     "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, CONSTRAINTS, REFERENCE, REFERENCE_SOURCES, FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, THREADS, SEARCH, BUDGET_ROWS, BUDGET_SECONDS, SEED, INCLUDES, LINK, GENERATOR, GENERATOR_TIMEOUT"
     "${arg_UNPARSED_ARGUMENTS}")
   set(fn "tune_kernel_family(${name})")
-  # A misspelt keyword after a list keyword lands in that list: name it as a keyword, not a file.
-  foreach(_kw SOURCES REFERENCE_SOURCES COMPANIONS INCLUDES LINK)
-    foreach(_token IN LISTS arg_${_kw})
-      if(_token MATCHES "^[A-Z][A-Z_]+$" AND NOT TARGET "${_token}")
-        message(FATAL_ERROR "${fn}: ${_kw} names '${_token}', which looks like a misspelt keyword; the keywords are "
-          "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, CONSTRAINTS, REFERENCE, REFERENCE_SOURCES, "
-          "FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, THREADS, SEARCH, BUDGET_ROWS, BUDGET_SECONDS, SEED, INCLUDES, LINK, "
-          "GENERATOR, GENERATOR_TIMEOUT.")
-      endif()
-    endforeach()
-  endforeach()
-  _tune_check_identifier(tune_kernel_family "family name" "${name}")
-  _tune_family_target(_declared "${name}")
-  if(_declared)
-    _tune_family_get(_where "${name}" WHERE)
-    message(FATAL_ERROR "${fn}: family '${name}' is already declared (in ${_where}); "
-      "family names are the functions' public names and must be unique.")
-  endif()
-  _tune_companion_owner(_owner "${name}")
-  if(_owner)
-    message(FATAL_ERROR "${fn}: '${name}' is already a companion of family '${_owner}'; a public name is stamped "
-      "once, so a function is either a family or one family's companion.")
-  endif()
+  _tune_check_misspelt_keywords("${fn}" SOURCES ${arg_SOURCES} REFERENCE_SOURCES ${arg_REFERENCE_SOURCES}
+    COMPANIONS ${arg_COMPANIONS} INCLUDES ${arg_INCLUDES} LINK ${arg_LINK})
+  _tune_check_family_name("${fn}" "${name}")
   foreach(_kw SCOPE SIGNATURE SOURCES FIXTURE FALLBACK)
     if("${arg_${_kw}}" STREQUAL "")
       message(FATAL_ERROR "${fn}: missing required argument ${_kw}. See docs/cmake-api.md for its form.")
@@ -263,42 +243,19 @@ function(tune_kernel_family name)
     set(arg_TOLERANCE exact)
   endif()
   _tune_check_tolerance("${fn}" "${arg_TOLERANCE}")
-  if(DEFINED arg_TIMEOUT AND NOT arg_TIMEOUT MATCHES "^([0-9]+([.][0-9]*)?|[.][0-9]+)$")
-    message(FATAL_ERROR "${fn}: TIMEOUT '${arg_TIMEOUT}' is not a number of seconds; write e.g. TIMEOUT 10.")
-  endif()
-  if(DEFINED arg_TIMEOUT AND arg_TIMEOUT EQUAL 0)
-    message(FATAL_ERROR "${fn}: TIMEOUT 0 would kill every row at its first call; give the seconds one call may "
-      "take, e.g. TIMEOUT 10, or leave TIMEOUT out for the default.")
-  endif()
-  # Rows race with the pools they will run with, never with whatever the box's pools default to
-  # (docs/measurement.md, "Thread pools").
-  if(NOT DEFINED arg_THREADS)
-    set(arg_THREADS 1)
-  elseif(NOT arg_THREADS MATCHES "^(all|[1-9][0-9]*)$")
-    message(FATAL_ERROR "${fn}: THREADS '${arg_THREADS}' is not a number of threads; write THREADS <n> with n >= 1 "
-      "(e.g. THREADS 2), THREADS all for the allocation's CPUs, or leave THREADS out for 1.")
-  endif()
-  if("GENERATOR" IN_LIST arg_KEYWORDS_MISSING_VALUES)
-    message(FATAL_ERROR "${fn}: GENERATOR names no command; write GENERATOR <command> [<arg>...], e.g. "
-      "GENERATOR \${CMAKE_COMMAND} -P propose.cmake, or leave GENERATOR out.")
-  endif()
-  if(DEFINED arg_GENERATOR_TIMEOUT AND NOT arg_GENERATOR_TIMEOUT MATCHES "^[1-9][0-9]*$")
-    message(FATAL_ERROR "${fn}: GENERATOR_TIMEOUT '${arg_GENERATOR_TIMEOUT}' is not a whole number of seconds "
-      "greater than 0; write e.g. GENERATOR_TIMEOUT 120, or leave it out for 60.")
-  endif()
-  if(DEFINED arg_GENERATOR)
-    list(GET arg_GENERATOR 0 _generator_program)
-    if(_generator_program MATCHES "-NOTFOUND$" OR _generator_program STREQUAL "")
-      message(FATAL_ERROR "${fn}: GENERATOR names '${_generator_program}' as its command, which was not found; "
-        "find the program first (find_program) or give its path.")
+  set(_limits "")
+  foreach(_kw TIMEOUT THREADS GENERATOR_TIMEOUT)
+    if(DEFINED arg_${_kw})
+      list(APPEND _limits ${_kw} "${arg_${_kw}}")
     endif()
+  endforeach()
+  if("GENERATOR" IN_LIST arg_KEYWORDS_MISSING_VALUES)
+    list(APPEND _limits GENERATOR_WITHOUT_COMMAND)
+  elseif(DEFINED arg_GENERATOR)
+    list(GET arg_GENERATOR 0 _program)
+    list(APPEND _limits GENERATOR_PROGRAM "${_program}")
   endif()
-  if(DEFINED arg_GENERATOR_TIMEOUT AND NOT DEFINED arg_GENERATOR)
-    message(FATAL_ERROR "${fn}: GENERATOR_TIMEOUT is given without a GENERATOR; add GENERATOR <command> or remove it.")
-  endif()
-  if(NOT DEFINED arg_GENERATOR_TIMEOUT)
-    set(arg_GENERATOR_TIMEOUT 60)
-  endif()
+  _tune_check_family_limits("${fn}" arg_THREADS arg_GENERATOR_TIMEOUT ${_limits})
 
   _tune_absolute_paths(_sources "${arg_SOURCES}")
   _tune_absolute_paths(_fixture "${arg_FIXTURE}")
@@ -392,6 +349,89 @@ function(tune_kernel_family name)
   _tune_add_row_objects("${name}" _rows "${_sources}" "${_reference_sources}" "${_includes}" "${arg_LINK}" "${_companions}"
     "${_tool}")
   _tune_write_registry("${name}" "${_fixture}" "${_ret}" "${_params}")
+endfunction()
+
+# _tune_check_misspelt_keywords(<fn> [SOURCES <v>...] [REFERENCE_SOURCES <v>...] [COMPANIONS <v>...]
+#   [INCLUDES <v>...] [LINK <v>...]): a misspelt keyword after a list keyword of tune_kernel_family
+# lands in that list; name it as a keyword, not a file.
+function(_tune_check_misspelt_keywords fn)
+  set(lists SOURCES REFERENCE_SOURCES COMPANIONS INCLUDES LINK)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "${lists}")
+  foreach(kw IN LISTS lists)
+    foreach(token IN LISTS arg_${kw})
+      if(token MATCHES "^[A-Z][A-Z_]+$" AND NOT TARGET "${token}")
+        message(FATAL_ERROR "${fn}: ${kw} names '${token}', which looks like a misspelt keyword; the keywords are "
+          "SCOPE, SIGNATURE, SOURCES, FIXTURE, AXES, PERMUTATIONS, EXCLUDE, CONSTRAINTS, REFERENCE, REFERENCE_SOURCES, "
+          "FALLBACK, TOLERANCE, COMPANIONS, SHAPES, TIMEOUT, THREADS, SEARCH, BUDGET_ROWS, BUDGET_SECONDS, SEED, INCLUDES, LINK, "
+          "GENERATOR, GENERATOR_TIMEOUT.")
+      endif()
+    endforeach()
+  endforeach()
+endfunction()
+
+# _tune_check_family_name(<fn> <name>): a family's name is a C identifier no other family or
+# companion has taken (family names are the functions' public names).
+function(_tune_check_family_name fn name)
+  _tune_check_identifier(tune_kernel_family "family name" "${name}")
+  _tune_family_target(declared "${name}")
+  if(declared)
+    _tune_family_get(where "${name}" WHERE)
+    message(FATAL_ERROR "${fn}: family '${name}' is already declared (in ${where}); "
+      "family names are the functions' public names and must be unique.")
+  endif()
+  _tune_companion_owner(owner "${name}")
+  if(owner)
+    message(FATAL_ERROR "${fn}: '${name}' is already a companion of family '${owner}'; a public name is stamped "
+      "once, so a function is either a family or one family's companion.")
+  endif()
+endfunction()
+
+# _tune_check_family_limits(<fn> <out_threads> <out_generator_timeout> [TIMEOUT <s>] [THREADS <n>]
+#   [GENERATOR_TIMEOUT <s>] [GENERATOR_PROGRAM <program> | GENERATOR_WITHOUT_COMMAND]): checks a
+# family's time and thread limits and its generator's program, and sets THREADS (default 1) and
+# GENERATOR_TIMEOUT (default 60) in the caller.
+function(_tune_check_family_limits fn out_threads out_generator_timeout)
+  cmake_parse_arguments(PARSE_ARGV 3 arg "GENERATOR_WITHOUT_COMMAND" "TIMEOUT;THREADS;GENERATOR_TIMEOUT;GENERATOR_PROGRAM"
+    "")
+  if(DEFINED arg_TIMEOUT AND NOT arg_TIMEOUT MATCHES "^([0-9]+([.][0-9]*)?|[.][0-9]+)$")
+    message(FATAL_ERROR "${fn}: TIMEOUT '${arg_TIMEOUT}' is not a number of seconds; write e.g. TIMEOUT 10.")
+  endif()
+  if(DEFINED arg_TIMEOUT AND arg_TIMEOUT EQUAL 0)
+    message(FATAL_ERROR "${fn}: TIMEOUT 0 would kill every row at its first call; give the seconds one call may "
+      "take, e.g. TIMEOUT 10, or leave TIMEOUT out for the default.")
+  endif()
+  # Rows race with the pools they will run with, never with whatever the box's pools default to
+  # (docs/measurement.md, "Thread pools").
+  if(NOT DEFINED arg_THREADS)
+    set(arg_THREADS 1)
+  elseif(NOT arg_THREADS MATCHES "^(all|[1-9][0-9]*)$")
+    message(FATAL_ERROR "${fn}: THREADS '${arg_THREADS}' is not a number of threads; write THREADS <n> with n >= 1 "
+      "(e.g. THREADS 2), THREADS all for the allocation's CPUs, or leave THREADS out for 1.")
+  endif()
+  if(arg_GENERATOR_WITHOUT_COMMAND)
+    message(FATAL_ERROR "${fn}: GENERATOR names no command; write GENERATOR <command> [<arg>...], e.g. "
+      "GENERATOR \${CMAKE_COMMAND} -P propose.cmake, or leave GENERATOR out.")
+  endif()
+  if(DEFINED arg_GENERATOR_TIMEOUT AND NOT arg_GENERATOR_TIMEOUT MATCHES "^[1-9][0-9]*$")
+    message(FATAL_ERROR "${fn}: GENERATOR_TIMEOUT '${arg_GENERATOR_TIMEOUT}' is not a whole number of seconds "
+      "greater than 0; write e.g. GENERATOR_TIMEOUT 120, or leave it out for 60.")
+  endif()
+  set(has_generator FALSE)
+  if("GENERATOR_PROGRAM" IN_LIST arg_KEYWORDS_MISSING_VALUES OR DEFINED arg_GENERATOR_PROGRAM)
+    set(has_generator TRUE)
+    if(arg_GENERATOR_PROGRAM MATCHES "-NOTFOUND$" OR arg_GENERATOR_PROGRAM STREQUAL "")
+      message(FATAL_ERROR "${fn}: GENERATOR names '${arg_GENERATOR_PROGRAM}' as its command, which was not found; "
+        "find the program first (find_program) or give its path.")
+    endif()
+  endif()
+  if(DEFINED arg_GENERATOR_TIMEOUT AND NOT has_generator)
+    message(FATAL_ERROR "${fn}: GENERATOR_TIMEOUT is given without a GENERATOR; add GENERATOR <command> or remove it.")
+  endif()
+  if(NOT DEFINED arg_GENERATOR_TIMEOUT)
+    set(arg_GENERATOR_TIMEOUT 60)
+  endif()
+  set(${out_threads} "${arg_THREADS}" PARENT_SCOPE)
+  set(${out_generator_timeout} "${arg_GENERATOR_TIMEOUT}" PARENT_SCOPE)
 endfunction()
 
 #[=======================================================================[.rst:

@@ -152,16 +152,29 @@ ${_tables}${_registrars}}  // namespace
   file(CONFIGURE OUTPUT "${_file}" CONTENT "${_content}" @ONLY)
   _tune_family_set("${name}" REGISTRY "${_file}")
 
-  # The fixture alone, compiled for its code identity and never linked: the registry's object also
-  # holds the rows' tables, which change with every row added, and the fixture's identity must not
-  # (tuner/mint/incremental.h; `tune mint --only-new` races a new row without the old ones). The
-  # family's own settings, which the registry holds too, are part of it as data: another
-  # tolerance, fallback chain, time limit, reference or companion must race the family again.
+  _tune_write_fixture_identity("${name}" "${fixture}" "${ret}" "${params}" "${_companion_list}")
+endfunction()
+
+# _tune_write_fixture_identity(<name> <fixture> <ret> <params> <companion_list>): the fixture alone,
+# compiled for its code identity and never linked: the registry's object also holds the rows'
+# tables, which change with every row added, and the fixture's identity must not
+# (tuner/mint/incremental.h; `tune mint --only-new` races a new row without the old ones). The
+# family's own settings, which the registry holds too, are part of it as data: another tolerance,
+# fallback chain, time limit, reference or companion must race the family again. <companion_list>
+# is the registry's text of the companions.
+function(_tune_write_fixture_identity name fixture ret params _companion_list)
+  foreach(_key SCOPE TOLERANCE FALLBACK COMPANIONS TIMEOUT THREADS REFERENCE SEARCH)
+    string(TOLOWER "${_key}" _var)
+    _tune_family_get(_${_var} "${name}" ${_key})
+  endforeach()
+  if(_timeout STREQUAL "")
+    set(_timeout 0)
+  endif()
   string(REPLACE ";" "," _settings_fallback "${_fallback}")
   string(REPLACE ";" "," _settings_companions "${_companions}")
   # A searched family's strategy, seed and budgets too: another one searches again.
   set(_search_settings "")
-  if(_searched)
+  if(_search MATCHES "^(random|auto)$")
     set(_search_settings " search=${_search}")
     foreach(_key SEARCH_SEED SEARCH_BUDGET_ROWS SEARCH_BUDGET_SECONDS)
       _tune_family_get(_value "${name}" ${_key})

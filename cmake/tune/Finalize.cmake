@@ -194,21 +194,30 @@ function(_tune_family_json out family)
   set(${out} "{${_text},\n   \"rows\": [${_ROW_RECORDS}]}" PARENT_SCOPE)
 endfunction()
 
+# _tune_finalize_scope(<scope> <tool> <out_manifest>): a scope's bench, manifest, stamp step,
+# tune-<scope> target and CTest tests; sets <out_manifest> to the manifest's path.
 function(_tune_finalize_scope scope tool out_manifest)
   _tune_config_subdir(_cfg)
   _tune_stamp_include_dir(_include)
   _tune_scope_get(_families "${scope}" FAMILIES)
-  foreach(_key VERSION DEFAULTS BUDGET NAMESPACE)
-    _tune_scope_get(_${_key} "${scope}" ${_key})
-  endforeach()
+  set(_bench tune_bench_${scope})
+  _tune_add_scope_bench(${scope} ${_bench} "${_cfg}" "${_families}")
+  # The manifest: what the tool reads to verdict, mint and stamp this scope.
+  set(_state "${CMAKE_BINARY_DIR}/tune${_cfg}/${scope}")
+  set(_manifest "${_state}/manifest.json")
+  _tune_write_scope_manifest(${scope} ${_bench} "${_state}" "${_manifest}" "${_include}" "${_families}")
+  _tune_add_scope_targets(${scope} ${_bench} "${tool}" "${_state}" "${_manifest}" "${_include}" "${_families}")
+  set(${out_manifest} "${_manifest}" PARENT_SCOPE)
+endfunction()
 
+# _tune_add_scope_bench(<scope> <bench> <cfg> <families>): the scope's bench executable <bench>.
+function(_tune_add_scope_bench scope _bench _cfg _families)
   # The bench: every row of every family of the scope, the fixtures and the registry. The rows'
   # archives are linked whole: the registry declares rows weak (tune/Bench.cmake), which pulls no
   # archive member by itself. Its linker launcher leaves out rows that do not link. Each family's
   # registry (its fixture, #included) is an object library of its own; beside it, the fixture alone
   # (tune/Bench.cmake), which the manifest names as the object the fixture's code identity is hashed
   # from (tuner/mint/incremental.h).
-  set(_bench tune_bench_${scope})
   set(_bench_rows "")
   set(_bench_links "")
   set(_link_rows "")
@@ -267,12 +276,14 @@ function(_tune_finalize_scope scope tool out_manifest)
     "-DCRITICAL=${_link_critical}" "-DAR=${CMAKE_AR}" "-DWORK_DIR=${_work}" "-DCONFIGS=${_configs}"
     -P "${_TUNE_MODULE_DIR}/tune/link-bench.cmake" --)
 
-  # The manifest: what the tool reads to verdict, mint and stamp this scope.
-  set(_state "${CMAKE_BINARY_DIR}/tune${_cfg}/${scope}")
-  set(_manifest "${_state}/manifest.json")
-  set(_headers "")
-  foreach(_family IN LISTS _families)
-    list(APPEND _headers "${_include}/tune/kernels/${_family}.h")
+endfunction()
+
+# _tune_write_scope_manifest(<scope> <bench> <state> <manifest> <include> <families>): writes the
+# scope's tune-manifest/1 file <manifest> (file(GENERATE), so it names the bench's path per
+# configuration).
+function(_tune_write_scope_manifest scope _bench _state _manifest _include _families)
+  foreach(_key VERSION DEFAULTS BUDGET NAMESPACE)
+    _tune_scope_get(_${_key} "${scope}" ${_key})
   endforeach()
   if(_BUDGET STREQUAL "")
     set(_BUDGET null)
@@ -339,6 +350,15 @@ function(_tune_finalize_scope scope tool out_manifest)
   string(REGEX REPLACE "[ \n]*}[ \n]*$" "" _m "${_m}")
   file(GENERATE OUTPUT "${_manifest}" CONTENT "${_m},\n  \"families\": [\n  ${_family_texts}]\n}\n")
 
+endfunction()
+
+# _tune_add_scope_targets(<scope> <bench> <tool> <state> <manifest> <include> <families>): the stamp
+# step, the tune-<scope> target and one CTest test per family.
+function(_tune_add_scope_targets scope _bench tool _state _manifest _include _families)
+  set(_headers "")
+  foreach(_family IN LISTS _families)
+    list(APPEND _headers "${_include}/tune/kernels/${_family}.h")
+  endforeach()
   # The stamp step: verdict, policy (mint when it says so), headers. The tool lists what it read
   # (the sidecar, profiles) in a depfile, so a no-op build runs nothing.
   add_custom_command(OUTPUT "${_state}/stamp.done"
@@ -378,5 +398,4 @@ function(_tune_finalize_scope scope tool out_manifest)
     set_tests_properties(tune.${scope}.${_family} PROPERTIES LABELS "tune;${scope}")
   endforeach()
 
-  set(${out_manifest} "${_manifest}" PARENT_SCOPE)
 endfunction()

@@ -487,6 +487,46 @@ function(_tune_sources_linkage fn out sources signature companions)
   set(${out} "${_linkage}" PARENT_SCOPE)
 endfunction()
 
+# _tune_row_record(<out> <sep> <suffix> <spec> <requires> <flags> <defines> <linkage> <build_record>):
+# the row as the manifest describes it (tune-manifest/1; tuner/manifest/manifest.h), after <sep>.
+function(_tune_row_record out sep suffix spec requires flags defines linkage build_record)
+  _tune_json_quote(q_requires "${requires}")
+  _tune_json_quote(q_record "${build_record}")
+  set(q_flags "")
+  foreach(flag IN LISTS flags)
+    _tune_json_quote(q "${flag}")
+    list(APPEND q_flags "${q}")
+  endforeach()
+  string(REPLACE ";" ", " q_flags "${q_flags}")
+  string(REPLACE ";" "\", \"" q_defs "${defines}")
+  set(axes_text "${spec}")
+  if(spec STREQUAL "-")
+    set(axes_text "")
+  endif()
+  set(${out} "${sep}
+    {\"suffix\": \"${suffix}\", \"axes\": \"${axes_text}\", \"requires\": ${q_requires}, \"flags\": [${q_flags}], \
+\"defines\": [\"${q_defs}\"], \"linkage\": \"${linkage}\", \"build_record\": ${q_record}}" PARENT_SCOPE)
+endfunction()
+
+# _tune_search_template_row(<out> <fn> <search> <reference> <chain> <reference_sources>): the row
+# of a searched family whose compile the tool varies: the reference, or with REFERENCE_SOURCES the
+# first row of the FALLBACK chain <chain>, which is compiled from SOURCES like every searched row.
+function(_tune_search_template_row out fn search reference chain reference_sources)
+  if("${reference_sources}" STREQUAL "")
+    set(${out} "${reference}" PARENT_SCOPE)
+    return()
+  endif()
+  foreach(suffix IN LISTS chain)
+    if(NOT suffix STREQUAL "reference")
+      set(${out} "${suffix}" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  message(FATAL_ERROR "${fn}: SEARCH ${search} compiles the rows it visits like a row of SOURCES, and "
+    "this family's reference has REFERENCE_SOURCES and its FALLBACK chain names no other row; add a row of "
+    "the grid to FALLBACK, or write SEARCH exhaustive.")
+endfunction()
+
 # One OBJECT library per row compiled with the row's macros and ISA flags, then a single
 # isolated object that exports nothing but the row's entry, collected in the family's archive.
 # Each row also keeps its companions' symbols (<function>__<suffix>) global. Beside it, the
@@ -578,25 +618,10 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
   set(_rows_dir "${CMAKE_CURRENT_BINARY_DIR}/tune_rows${_cfg}/${name}")
   _tune_family_get(_search "${name}" SEARCH)
   set(_searched FALSE)
-  set(_template_row "")
   if(_search MATCHES "^(random|auto)$")
     set(_searched TRUE)
-    # The row whose compile the tool varies: the reference, or with REFERENCE_SOURCES the first
-    # row of the FALLBACK chain, which is compiled from SOURCES like every searched row.
-    set(_template_row "${${rows}_REFERENCE}")
-    if(NOT "${reference_sources}" STREQUAL "")
-      set(_template_row "")
-      foreach(_suffix IN LISTS _chain)
-        if(NOT _suffix STREQUAL "reference" AND _template_row STREQUAL "")
-          set(_template_row "${_suffix}")
-        endif()
-      endforeach()
-      if(_template_row STREQUAL "")
-        message(FATAL_ERROR "${_fn}: SEARCH ${_search} compiles the rows it visits like a row of SOURCES, and "
-          "this family's reference has REFERENCE_SOURCES and its FALLBACK chain names no other row; add a row of "
-          "the grid to FALLBACK, or write SEARCH exhaustive.")
-      endif()
-    endif()
+    _tune_search_template_row(_template_row "${_fn}" "${_search}" "${${rows}_REFERENCE}" "${_chain}"
+      "${reference_sources}")
     _tune_family_set("${name}" SEARCH_TEMPLATE_ROW "${_template_row}")
   endif()
   _tune_sources_linkage("${_fn}" _sources_linkage "${sources}" "${_signature}" "${companions}")
@@ -676,25 +701,9 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
       _tune_add_row_object()
     endif()
 
-    # The row as the manifest describes it (tune-manifest/1; tuner/manifest/manifest.h).
     set(_requires "${_req_${_suffix}}")
-    _tune_json_quote(_q_requires "${_requires}")
-    _tune_json_quote(_q_record "${_rows_dir}/${_entry}")
-    set(_q_flags "")
-    foreach(_flag IN LISTS _flags)
-      _tune_json_quote(_q "${_flag}")
-      list(APPEND _q_flags "${_q}")
-    endforeach()
-    string(REPLACE ";" ", " _q_flags "${_q_flags}")
-    string(REPLACE ";" "\", \"" _q_defs "${_defs}")
-    if(_spec STREQUAL "-")
-      set(_axes_text "")
-    else()
-      set(_axes_text "${_spec}")
-    endif()
-    set(_record "${_sep}
-    {\"suffix\": \"${_suffix}\", \"axes\": \"${_axes_text}\", \"requires\": ${_q_requires}, \"flags\": [${_q_flags}], \
-\"defines\": [\"${_q_defs}\"], \"linkage\": \"${_linkage}\", \"build_record\": ${_q_record}}")
+    _tune_row_record(_record "${_sep}" "${_suffix}" "${_spec}" "${_requires}" "${_flags}" "${_defs}" "${_linkage}"
+      "${_rows_dir}/${_entry}")
     set(_sep ",")
     _tune_text_add(_records _record)
     if(_requires STREQUAL "")
