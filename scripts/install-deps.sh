@@ -6,6 +6,7 @@ packages=(cmake ninja-build make g++ binutils nlohmann-json3-dev libfmt-dev libc
           distcc                    # rows through a compiler farm on loopback (tests/e2e/scenarios/distcc.cmake)
           clang libclang-rt-14-dev  # clang: the sanitizer build and the fuzz harnesses (scripts/sanitize.sh)
           clang-format              # the house style, checked by tests/cmake/format.cmake
+          universal-ctags           # function lengths, checked by tests/cmake/function-length.cmake
           chromium)                 # the report rendered in a real browser (tests/e2e/scenarios/report.cmake)
 missing=()
 for p in "${packages[@]}"; do
