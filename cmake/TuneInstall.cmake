@@ -8,7 +8,7 @@ set(TUNE_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/Tune" CACHE STRING "Whe
 
 set_target_properties(tune_kernel PROPERTIES EXPORT_NAME kernel)
 set_target_properties(tune_bench PROPERTIES EXPORT_NAME bench)
-install(TARGETS tune_cli tune_kernel tune_bench tune_bench_harness tune_race tune_measure tune_box tune_util tune_runtime
+install(TARGETS tune_cli tune_kernel tune_bench tune_harness tune_race tune_measure tune_box tune_util tune_runtime
   EXPORT TuneTargets
   RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}"
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"

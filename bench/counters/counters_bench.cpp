@@ -2,7 +2,7 @@
 // the fixed noise-probe kernel (measure/probe_kernel.h): each round times a window with nothing
 // around it twice (A and A') and once with measure::counter_set started just before and stopped
 // just after (B), the three in a fresh random order, as the bench's child does around each window
-// (tuner/bench/serve.cpp). Prints each arm's median time per call, the median and quartiles of the
+// (tuner/harness/serve.cpp). Prints each arm's median time per call, the median and quartiles of the
 // per-round ratios A'/A (the noise floor of the comparison) and B/A (the counters' effect), and
 // what one start()+stop() pair costs outside a window. Uses the hardware events when this box can
 // count any, else software events (task_clock, context_switches, page_faults), and says which.

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/pools.h"
+#include "harness/pools.h"
 #include "box/platform.h"
 #include "interleaved.h"
 #include "util/subprocess.h"
@@ -189,7 +189,7 @@ void compare_family(const bench_family& family, const options& opt) {
   family.fixture(fx);
 }
 
-// --threads as a pool size (bench/pools.h pool_size): a whole number, or all for the allocation's CPUs.
+// --threads as a pool size (harness/pools.h pool_size): a whole number, or all for the allocation's CPUs.
 int pool_size_of(const std::string& threads) {
   if (threads == "all") return tune::bench::pool_size(0, tune::box::allocation_cpus());
   std::size_t used = 0;
@@ -236,7 +236,7 @@ void run(const options& opt) {
                 openblas_get_corename(), coretype ? coretype : "(unset)", openblas_get_num_threads());
     std::printf(
         "pools: THREADS %s, %d thread(s) in each, as the race sets them (OMP_NUM_THREADS=%s, "
-        "OPENBLAS_NUM_THREADS=%s, OMP_WAIT_POLICY=%s; tuner/bench/pools.h).\n",
+        "OPENBLAS_NUM_THREADS=%s, OMP_WAIT_POLICY=%s; tuner/harness/pools.h).\n",
         opt.threads.c_str(), pool_size_of(opt.threads), std::getenv("OMP_NUM_THREADS"),
         std::getenv("OPENBLAS_NUM_THREADS"), std::getenv("OMP_WAIT_POLICY"));
   }

@@ -15,7 +15,7 @@ std::string arch_name();
 const std::vector<std::string>& known_platforms();
 
 // The CPUs this process may run on (sched_getaffinity): the allocation, not the machine. The race
-// sizes THREADS all by it and records it (bench/pools.h); adoption compares profiles against it.
+// sizes THREADS all by it and records it (harness/pools.h); adoption compares profiles against it.
 int allocation_cpus();
 
 }  // namespace tune::box

@@ -18,6 +18,10 @@ namespace tune::cli {
 
 namespace {
 
+struct box_args {
+  bool json = false;
+};
+
 void print_box(bool as_json) {
   const auto box = box::this_box();
   const auto steps = box::ladder(box.cls);
@@ -44,11 +48,11 @@ void print_box(bool as_json) {
 
 }  // namespace
 
-void register_box_commands(CLI::App& app) {
+void register_box_command(CLI::App& app) {
+  auto a = std::make_shared<box_args>();
   auto* cmd = app.add_subcommand("box", "Print this box's identity, CPU features, class and class ladder");
-  auto as_json = std::make_shared<bool>(false);
-  cmd->add_flag("--json", *as_json, "Print one JSON object instead of text");
-  cmd->callback([as_json] { print_box(*as_json); });
+  cmd->add_flag("--json", a->json, "Print one JSON object instead of text");
+  cmd->callback([a] { print_box(a->json); });
 }
 
 }  // namespace tune::cli

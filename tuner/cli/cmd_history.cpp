@@ -2,6 +2,7 @@
 // (sidecar/history.h), numbered oldest first, each with what changed since the scope's mint
 // before it. Text and --json come from one list.
 #include <iostream>
+#include <memory>
 #include <optional>
 
 #include <fmt/format.h>
@@ -23,6 +24,12 @@ namespace tune::cli {
 namespace {
 
 using sidecar::seat_at_mint;
+
+struct history_args {
+  scope_options scopes;
+  std::vector<std::string> diff;  // --diff A B
+  bool json = false;
+};
 
 struct history_list {
   std::string box;
@@ -164,19 +171,17 @@ int cmd_history(const scope_options& o, const std::vector<std::string>& diff, bo
 
 }  // namespace
 
-void register_history_commands(CLI::App& app) {
-  static scope_options opts;
-  static std::vector<std::string> diff;
-  static bool as_json = false;
+void register_history_command(CLI::App& app) {
+  auto a = std::make_shared<history_args>();
   auto* cmd = app.add_subcommand(
       "history", "Past mints of this box and build tree: when, what was raced, which seats moved and by what margin");
-  add_scope_options(cmd, opts);
-  cmd->add_option("--diff", diff,
+  add_scope_options(cmd, a->scopes);
+  cmd->add_option("--diff", a->diff,
                   "Compare two past mints: their numbers in the list, archive stamps or archive file names")
       ->expected(2)
       ->type_name("A B");
-  cmd->add_flag("--json", as_json, "Machine-readable: the same list (or comparison) as one JSON document");
-  cmd->callback([] { exit_code() = cmd_history(opts, diff, as_json); });
+  cmd->add_flag("--json", a->json, "Machine-readable: the same list (or comparison) as one JSON document");
+  cmd->callback([a] { exit_code() = cmd_history(a->scopes, a->diff, a->json); });
 }
 
 }  // namespace tune::cli

@@ -10,7 +10,7 @@
 
 namespace tune::cli {
 
-void register_isolate_commands(CLI::App& app) {
+void register_isolate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("isolate", "The build's isolation of one kernel row");
   cmd->group("");
   auto r = std::make_shared<isolate::isolate_request>();

@@ -114,15 +114,19 @@ void register_search(CLI::App& plan_cmd) {
   cmd->callback([a] { exit_code() = run_search_command(*a); });
 }
 
+struct run_args {
+  std::string plan;
+  std::vector<std::string> command;
+};
+
 void register_run(CLI::App& plan_cmd) {
-  auto plan_path = std::make_shared<std::string>();
-  auto command = std::make_shared<std::vector<std::string>>();
+  auto a = std::make_shared<run_args>();
   auto* cmd = plan_cmd.add_subcommand("run", "Launch a program with a plan: all of it, or refuse");
-  cmd->add_option("--plan", *plan_path, "The plan (tune-plan/1 JSON)")->required();
-  cmd->add_option("command", *command, "-- <program> <args>...")->required();
-  cmd->callback([plan_path, command] {
+  cmd->add_option("--plan", a->plan, "The plan (tune-plan/1 JSON)")->required();
+  cmd->add_option("command", a->command, "-- <program> <args>...")->required();
+  cmd->callback([a] {
     const auto launch =
-        plan::prepare_launch(*plan_path, *command, util::current_environment(), plan::live_identity_sources());
+        plan::prepare_launch(a->plan, a->command, util::current_environment(), plan::live_identity_sources());
     std::fflush(stdout);
     plan::exec_launch(launch);
   });

@@ -2,8 +2,6 @@
 // "Committed defaults profiles"); `tune profile merge` and `tune profile check`, for profiles
 // minted on a fleet of runners ("Profiles from a fleet"). A thin layer over profile/export.h and
 // profile/merge.h.
-#include "cli/cmd_profile.h"
-
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -86,6 +84,10 @@ int merge_profiles(const merge_args& a) {
   }
 }
 
+struct check_args {
+  std::vector<std::filesystem::path> manifests;
+};
+
 int check_profiles(const std::vector<std::filesystem::path>& manifests) {
   int code = 0;
   for (const auto& path : manifests) {
@@ -135,12 +137,12 @@ void register_profile_commands(CLI::App& app) {
   merge_cmd->add_option("profiles", m->profiles, "The profiles to merge (tune-profile/1 files)")->required();
   merge_cmd->callback([m] { exit_code() = merge_profiles(*m); });
 
-  auto manifests = std::make_shared<std::vector<std::filesystem::path>>();
+  auto c = std::make_shared<check_args>();
   auto* check_cmd = profile_cmd->add_subcommand(
       "check", "Check a scope's committed profiles against the scope: families, rows, version, classes");
-  check_cmd->add_option("--manifest", *manifests, "A scope's manifest (tune/<scope>/manifest.json); repeatable")
+  check_cmd->add_option("--manifest", c->manifests, "A scope's manifest (tune/<scope>/manifest.json); repeatable")
       ->required();
-  check_cmd->callback([manifests] { exit_code() = check_profiles(*manifests); });
+  check_cmd->callback([c] { exit_code() = check_profiles(c->manifests); });
 }
 
 }  // namespace tune::cli

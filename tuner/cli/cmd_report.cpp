@@ -3,6 +3,7 @@
 #include <chrono>
 #include <iostream>
 #include <list>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -23,6 +24,11 @@
 namespace tune::cli {
 
 namespace {
+
+struct report_args {
+  scope_options scopes;
+  std::filesystem::path out;  // default: <build-dir>/tune-report.html
+};
 
 int cmd_report(const scope_options& o, std::filesystem::path out) {
   const auto box = box::this_box();
@@ -87,14 +93,13 @@ int cmd_report(const scope_options& o, std::filesystem::path out) {
 
 }  // namespace
 
-void register_report_commands(CLI::App& app) {
-  static scope_options opts;
-  static std::filesystem::path out;
+void register_report_command(CLI::App& app) {
+  auto a = std::make_shared<report_args>();
   auto* cmd = app.add_subcommand(
       "report", "Write one self-contained HTML page of the tree's tune: every race as a chart, rates, history");
-  add_scope_options(cmd, opts);
-  cmd->add_option("--out", out, "Where to write the page (default: <build-dir>/tune-report.html)");
-  cmd->callback([] { exit_code() = cmd_report(opts, out); });
+  add_scope_options(cmd, a->scopes);
+  cmd->add_option("--out", a->out, "Where to write the page (default: <build-dir>/tune-report.html)");
+  cmd->callback([a] { exit_code() = cmd_report(a->scopes, a->out); });
 }
 
 }  // namespace tune::cli

@@ -18,12 +18,17 @@ int main(int argc, char** argv) {
   CLI::App app{"cmake-tune: empirical kernel tuning as part of an ordinary CMake build"};
   app.set_version_flag("--version", "cmake-tune " TUNE_VERSION);
   app.require_subcommand(1);
-  tune::cli::register_mint_commands(app);
-  tune::cli::register_box_commands(app);
-  tune::cli::register_history_commands(app);
-  tune::cli::register_report_commands(app);
+  tune::cli::register_mint_command(app);
+  tune::cli::register_rerun_command(app);
+  tune::cli::register_status_command(app);
+  tune::cli::register_verdict_command(app);
+  tune::cli::register_explain_command(app);
+  tune::cli::register_profile_commands(app);
+  tune::cli::register_box_command(app);
+  tune::cli::register_history_command(app);
+  tune::cli::register_report_command(app);
   tune::cli::register_plan_commands(app);
-  tune::cli::register_isolate_commands(app);
+  tune::cli::register_isolate_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

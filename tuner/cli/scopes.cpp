@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "manifest/manifest.h"
+#include "mint/build_step.h"
 
 namespace tune::cli {
 
@@ -59,6 +60,10 @@ std::vector<std::filesystem::path> find_manifests(const scope_options& o) {
   for (const auto& [path, config] : by_config)
     if (all || std::find(o.configs.begin(), o.configs.end(), config) != o.configs.end()) chosen.push_back(path);
   return chosen;
+}
+
+sidecar::judgement judge_sidecar(const manifest& m, const box::box_info& box) {
+  return mint::judge_scope(m, sidecar::load(sidecar_path(m)), box);
 }
 
 sidecar::tree_scope tree_scope_of(const manifest& m) { return {m.scope, m.multi_config ? m.config : "", m.bench}; }

@@ -7,8 +7,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "box/identity.h"
 #include "manifest/manifest.h"
 #include "sidecar/history.h"
+#include "sidecar/verdict.h"
 
 namespace tune::cli {
 
@@ -25,6 +27,10 @@ void add_scope_options(CLI::App* cmd, scope_options& o);
 // of the configurations --config names. A tree with several configurations needs --config: a
 // table that silently mixed them, or an explain that picked one, would not say what runs.
 std::vector<std::filesystem::path> find_manifests(const scope_options& o);
+
+// Whether `m`'s sidecar counts for this build on `box`, and why (mint::judge_scope): what status,
+// verdict and explain each say of a scope.
+sidecar::judgement judge_sidecar(const manifest& m, const box::box_info& box);
 
 // The scope whose archived mints belong to `m`'s tree (sidecar::tree_history): its name, its
 // configuration in a multi-config tree, and its bench.

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "bench/limits.h"
+#include "harness/limits.h"
 #include "mint/race_result.h"
 #include "util/atomic_file.h"
 #include "util/error_text.h"
@@ -19,7 +19,7 @@ namespace tune::mint {
 
 namespace {
 
-// Exit codes of a bench whose race answered (tuner/bench/main.cpp): some family failed, the noise
+// Exit codes of a bench whose race answered (tuner/harness/main.cpp): some family failed, the noise
 // refused the race, a signal stopped it. Each still writes its result.
 constexpr int bench_family_error = 2;
 constexpr int bench_noise_refused = 3;

@@ -1,5 +1,5 @@
 #pragma once
-// One race asked of a scope's bench (tuner/bench/main.cpp, `bench race`): the request written,
+// One race asked of a scope's bench (tuner/harness/main.cpp, `bench race`): the request written,
 // the bench run, its answer read and checked. Both a mint (mint/race_scope.h) and a rerun
 // (mint/rerun.h) ask through it, so they read the bench's exit codes and result one way.
 #include <chrono>
@@ -29,7 +29,7 @@ struct bench_call {
 // How long a race of `families` may take in all, and how that was derived, for the message when it
 // passes: per family its fixture's setup limit, and per row of each of its tables its gate calls at
 // the call limit (TIMEOUT, else the limit before the reference is known) and as much again for its
-// timed windows (bench/limits.h), plus a minute for the noise probes. A row that hangs is stopped
+// timed windows (harness/limits.h), plus a minute for the noise probes. A row that hangs is stopped
 // by its own limit; this bound stops a bench that hangs outside any row.
 struct bench_deadline {
   std::chrono::seconds limit{0};

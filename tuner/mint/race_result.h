@@ -1,5 +1,5 @@
 #pragma once
-// The bench's answer to a race request (race-result.json, written by tuner/bench/main.cpp), as
+// The bench's answer to a race request (race-result.json, written by tuner/harness/main.cpp), as
 // the mint reads it: checked member by member before anything is taken from it.
 #include <filesystem>
 

@@ -11,7 +11,7 @@
 
 #include "measure/stats.h"
 #include "race/same_code.h"
-#include "race/seat.h"
+#include "race/seat_decision.h"
 
 namespace tune::race {
 

@@ -123,7 +123,7 @@ struct race_table {
   // The hardware events its rows' windows could not count, each with why (a VM without a PMU, the
   // box's perf_event_paranoid): never recorded as zeros.
   std::optional<std::map<std::string, std::string>> counters_unavailable;
-  // The bench's: the size of every thread pool its rows ran with (THREADS, bench/pools.h), 0 for
+  // The bench's: the size of every thread pool its rows ran with (THREADS, harness/pools.h), 0 for
   // THREADS all, and the CPUs of the allocation it raced in. Unset in tables raced before pools were set.
   std::optional<int> threads, cores;
   // A family's companions: the race of each (rows gated against the reference's companion) and,
@@ -193,7 +193,7 @@ void to_json(nlohmann::json& out, const mint_record& m);
 void from_json(const nlohmann::json& in, mint_record& m);
 
 // The mint's request to `bench race` (race-request.json): written by mint/race_scope.cpp, read by
-// tuner/bench/main.cpp after its check_request.
+// tuner/harness/main.cpp after its check_request.
 // Why a row the request's only_rows leaves out was not timed: what the mint recognizes to carry
 // its last result instead (mint/race_scope.cpp).
 inline constexpr const char* not_asked_text = "not asked for in this race";
@@ -220,7 +220,7 @@ struct race_request {
 void to_json(nlohmann::json& out, const race_request& r);
 void from_json(const nlohmann::json& in, race_request& r);
 
-// The bench's whole answer to `bench race` (race-result.json): written by tuner/bench/main.cpp,
+// The bench's whole answer to `bench race` (race-result.json): written by tuner/harness/main.cpp,
 // read by the mint (mint/race_scope.cpp) after mint::check_race_result.
 struct race_answer {
   mint_record mint;

@@ -34,7 +34,7 @@ TEST_CASE("each hardware event is counted or explained, never a zero") {
     CHECK_FALSE((counted && explained));
     if (explained) CHECK(counters.unavailable().at(e.name).find("perf_event_open") != std::string::npos);
     // Opened, but the kernel never put it on a counter in this window (another user holds them):
-    // no count, which the bench explains per row (tuner/bench/main.cpp).
+    // no count, which the bench explains per row (tuner/harness/main.cpp).
     if (!counted && !explained) MESSAGE(e.name << " was opened but not counted in this window");
   }
   if (counts.count("instructions")) CHECK(counts.at("instructions") > 1e6);

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/result_json.h"
+#include "harness/result_json.h"
 #include "mint/companion_seats.h"
 #include "race_rig.h"
 #include "sidecar/store.h"

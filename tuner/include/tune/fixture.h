@@ -92,7 +92,7 @@ class fixture_base {
 
 namespace detail {
 
-// The harness's side of fx.run (tuner/bench/): a way to call a kernel on the fixture's inputs,
+// The harness's side of fx.run (tuner/harness/): a way to call a kernel on the fixture's inputs,
 // valid only while fx.run is on the stack, i.e. while everything the fixture body made is alive.
 template <class Kernel>
 class kernel_calls {

@@ -2,7 +2,7 @@
 // What a scope's generated bench registry declares: every family with its rows (name, entry
 // point, requires=, reference flag), its fixture and its companions, erased to one interface the
 // harness drives. The harness calls a family's rows only from inside the family's fx.run
-// (tune/fixture.h), in a supervised child process per family (tuner/bench/supervised.h).
+// (tune/fixture.h), in a supervised child process per family (tuner/harness/supervised.h).
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -73,7 +73,7 @@ struct family_info {
   std::vector<row_info> rows;         // grid order
   std::unique_ptr<family_driver> (*make_driver)() = nullptr;
   std::vector<companion_info> companions;  // declaration order
-  double timeout_s = 0;                    // TIMEOUT: seconds one call may take; 0: derived (bench/limits.h)
+  double timeout_s = 0;                    // TIMEOUT: seconds one call may take; 0: derived (harness/limits.h)
   int threads = 1;                         // THREADS: each pool's size in the gate and the race; 0: all
   // SEARCH random|auto (cmake/tune/Search.cmake): the build compiled the reference and the FALLBACK
   // chain, the tool the rows its searches visited; a row without an object or a record of why was

@@ -11,8 +11,8 @@
 
 #include <tune/bench/registry.h>
 
-#include "bench/limits.h"
-#include "bench/supervised.h"
+#include "harness/limits.h"
+#include "harness/supervised.h"
 #include "box/features.h"
 #include "race/result.h"
 #include "race/table.h"

@@ -1,4 +1,4 @@
-#include "bench/serve.h"
+#include "harness/serve.h"
 
 #include <sys/prctl.h>
 
@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bench/tolerance.h"
+#include "harness/tolerance.h"
 #include "measure/counters.h"
 #include "util/subprocess.h"
 

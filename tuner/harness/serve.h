@@ -1,7 +1,7 @@
 #pragma once
 // The child's side of a supervised family (`bench serve --family <name>`): runs the family's
 // fixture and, from inside its fx.run, answers the supervisor's requests on the channel (the
-// protocol is in tuner/bench/supervised.h) until it is told it is done.
+// protocol is in tuner/harness/supervised.h) until it is told it is done.
 #include <tune/bench/registry.h>
 
 namespace tune::bench {

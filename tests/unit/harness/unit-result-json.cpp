@@ -1,8 +1,8 @@
-// The bench's race table (bench/result_json.h) is what the sidecar records: it must always be a
+// The bench's race table (harness/result_json.h) is what the sidecar records: it must always be a
 // table the sidecar's format accepts.
 #include <doctest/doctest.h>
 
-#include "bench/result_json.h"
+#include "harness/result_json.h"
 #include "race/engine.h"
 #include "race/family_race.h"
 #include "race/same_code.h"

@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bench/gate.h"
-#include "bench/supervised_timer.h"
+#include "harness/gate.h"
+#include "harness/supervised_timer.h"
 #include "race/result.h"
 #include "race/table.h"
 

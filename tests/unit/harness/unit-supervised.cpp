@@ -1,4 +1,4 @@
-// Supervised families (tuner/bench/supervised.h, gate.h) against test_bench.cpp's hand-written
+// Supervised families (tuner/harness/supervised.h, gate.h) against test_bench.cpp's hand-written
 // registry: every way a row can fail is a recorded outcome, never the end of the supervisor, and
 // a fixture that fails before fx.run is the family's error.
 #include <doctest/doctest.h>
@@ -7,8 +7,8 @@
 #include <map>
 #include <string>
 
-#include "bench/gate.h"
-#include "bench/supervised.h"
+#include "harness/gate.h"
+#include "harness/supervised.h"
 #include "measure/counters.h"
 
 using namespace tune::bench;

@@ -1,4 +1,4 @@
-#include "bench/result_json.h"
+#include "harness/result_json.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -1,4 +1,4 @@
-#include "bench/tolerance.h"
+#include "harness/tolerance.h"
 
 #include <algorithm>
 #include <bit>

@@ -1,4 +1,4 @@
-#include "bench/gate.h"
+#include "harness/gate.h"
 
 #include <algorithm>
 #include <filesystem>

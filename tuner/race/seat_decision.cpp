@@ -1,4 +1,4 @@
-#include "race/seat.h"
+#include "race/seat_decision.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "bench/pools.h"
+#include "harness/pools.h"
 
 namespace tune::bench {
 

@@ -4,7 +4,7 @@
 //   bench test [--family F]...          every runnable row against the reference (tune-test, CTest)
 //   bench race --request R --out O      the race (docs/measurement.md), companions with the family's signature
 //                                       included; `@tune` events on stdout
-//   bench serve --family F              one family's supervised child (bench/supervised.h): what the
+//   bench serve --family F              one family's supervised child (harness/supervised.h): what the
 //                                       two commands above run every row in
 #include <sys/prctl.h>
 
@@ -27,12 +27,12 @@
 
 #include <tune/bench/registry.h>
 
-#include "bench/gate.h"
-#include "bench/pools.h"
-#include "bench/result_json.h"
-#include "bench/serve.h"
-#include "bench/supervised.h"
-#include "bench/supervised_timer.h"
+#include "harness/gate.h"
+#include "harness/pools.h"
+#include "harness/result_json.h"
+#include "harness/serve.h"
+#include "harness/supervised.h"
+#include "harness/supervised_timer.h"
 #include "box/features.h"
 #include "box/platform.h"
 #include "measure/machine_state.h"

@@ -1,4 +1,4 @@
-#include "bench/supervised.h"
+#include "harness/supervised.h"
 
 #include <chrono>
 #include <limits>
@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "bench/pools.h"
+#include "harness/pools.h"
 #include "box/platform.h"
 
 namespace tune::bench {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "bench/tolerance.h"
+#include "harness/tolerance.h"
 
 using tune::bench::compare;
 using tune::bench::parse_tolerance;

@@ -1,9 +1,9 @@
-// Rules 6 and 7 (race/seat.h) on hand-made per-round times: who takes the seat, and why.
+// Rules 6 and 7 (race/seat_decision.h) on hand-made per-round times: who takes the seat, and why.
 #include <doctest/doctest.h>
 
 #include <stdexcept>
 
-#include "race/seat.h"
+#include "race/seat_decision.h"
 
 using namespace tune::race;
 

@@ -11,8 +11,8 @@
 
 #include <tune/bench/registry.h>
 
-#include "bench/gate.h"
-#include "bench/supervised.h"
+#include "harness/gate.h"
+#include "harness/supervised.h"
 #include "measure/counters.h"
 #include "measure/probe_kernel.h"
 #include "race/timing.h"
