@@ -196,7 +196,7 @@ sidecar::scope_update update_of(const manifest& m, const box::box_info& box, con
     update.kernels[family] = seat.first;
     race::race_table adopted;
     adopted.winner = seat.first;
-    adopted.verdict = "adopted";
+    adopted.verdict = race::to_string(race::verdict::adopted);
     adopted.profile = seat.second;
     update.race[family] = adopted;
   }

@@ -77,9 +77,9 @@ seat resolve_family_seat(const family_decl& family, const seat_inputs& in) {
         s.from = source::sidecar;
         const auto* race = in.fresh_sidecar->race_of(family.name);
         if (race) {
-          s.race_verdict = race->verdict;
+          s.race_verdict = race->outcome();
           // A margin belongs to a row that won its seat; the fallback in its own seat has none.
-          if (s.race_verdict == "won" && race->winner == entry) s.margin_pct = race->margin_pct;
+          if (s.race_verdict == race::verdict::won && race->winner == entry) s.margin_pct = race->margin_pct;
           if (race->demoted) {
             s.demoted = race->demoted;
             s.demoted_margin_pct = race->demoted_margin_pct;
