@@ -133,6 +133,20 @@ TEST_CASE("TUNE_FORCE_FEATURES only takes features away; what it cannot apply is
         "removes): +amx-tile,-bogus");
 }
 
+TEST_CASE("the dispatcher and `tune box` read one TUNE_FORCE_FEATURES alike (tune/detail/force.h)") {
+  const tune::box::feature_set detected(vnni512.begin(), vnni512.end());
+  for (const char* spec :
+       {"", "  ", "-avx512f", " -avx512f , - avx512vnni ", "-avx2\t,\r-fma\n", "-avx512bw,-avx512bw"}) {
+    CAPTURE(spec);
+    const tune::test::env_override force("TUNE_FORCE_FEATURES", spec);
+    const auto cpu = cpu_of(fake::cpu(vnni512, fake::xcr0_avx512));
+    std::uint64_t tool = 0;
+    for (const auto& f : tune::box::apply_forced(detected, spec)) tool |= tune::detail::cpu::x86_feature_bit(f.c_str());
+    CHECK(cpu.features == tool);
+    CHECK(cpu.ignored.empty());
+  }
+}
+
 TEST_CASE("a seat's candidates: the measured seat, each profile's, the fallback chain, the reference") {
   tune::family_decl family;
   family.name = "dot";

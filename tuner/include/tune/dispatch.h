@@ -12,8 +12,9 @@
 //
 // each only if this CPU (and its OS's register state) satisfies the row's `requires=`, the same
 // walk as the stamp order (tuner/stamp/seat.h) and with the same features and classes as
-// `tune box` (tune/detail/cpu.h). TUNE_FORCE_FEATURES is honoured for its `-feature` entries only:
-// a dispatcher may take features away, never add one. Header-only, C++17; x86-64.
+// `tune box` (tune/detail/cpu.h). TUNE_FORCE_FEATURES, read as `tune box` reads it
+// (tune/detail/force.h), is honoured for its `-feature` entries only: a dispatcher may take
+// features away, never add one. Header-only, C++17; x86-64.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -21,6 +22,7 @@
 #include <string>
 
 #include <tune/detail/cpu.h>
+#include <tune/detail/force.h>
 
 #if !defined(__x86_64__)
 #error "tune/dispatch.h: DISPATCH reads the CPU's classes through CPUID, and is implemented for x86-64 only"
@@ -46,27 +48,14 @@ inline running_cpu detect_running_cpu() {
   running_cpu c;
   c.features = cpu::x86_features(leaves);
   c.signature = cpu::x86_signature(leaves.leaf1[0]);
-  if (const char* force = std::getenv("TUNE_FORCE_FEATURES")) {
-    std::string spec = force;
-    std::size_t start = 0;
-    while (start <= spec.size()) {
-      std::size_t end = spec.find(',', start);
-      if (end == std::string::npos) end = spec.size();
-      std::string entry = spec.substr(start, end - start);
-      const auto first = entry.find_first_not_of(" \t");
-      const auto last = entry.find_last_not_of(" \t");
-      entry = first == std::string::npos ? std::string() : entry.substr(first, last - first + 1);
-      std::string name = entry.empty() ? std::string() : entry.substr(1);
-      const auto name_first = name.find_first_not_of(" \t");
-      name = name_first == std::string::npos ? std::string() : name.substr(name_first);
-      const std::uint64_t bit = cpu::x86_feature_bit(name.c_str());
-      if (!entry.empty() && entry[0] == '-' && bit != 0)
+  if (const char* force = std::getenv("TUNE_FORCE_FEATURES"))
+    for (const auto& entry : force::entries(force)) {
+      const std::uint64_t bit = cpu::x86_feature_bit(entry.name.c_str());
+      if (entry.sign == '-' && bit != 0)
         c.features &= ~bit;
-      else if (!entry.empty())
-        c.ignored += (c.ignored.empty() ? "" : ",") + entry;
-      start = end + 1;
+      else if (!entry.text.empty())
+        c.ignored += (c.ignored.empty() ? "" : ",") + entry.text;
     }
-  }
   c.cls = &cpu::x86_classify(c.features);
   return c;
 }
