@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <tune/detail/order.h>
+
 #include "box/features.h"
 #include "manifest/manifest.h"
 #include "profile/format.h"
@@ -15,7 +17,8 @@
 
 namespace tune::stamp {
 
-enum class source { sidecar, profile, fallback, reference };
+// A step of the stamp order, walked as a DISPATCH binary walks it (tune/detail/order.h).
+using source = detail::order::source;
 const char* to_string(source s);
 
 // A companion's row (docs/design/kernels-and-isolation.md "Companions"): the family's, unless the fresh sidecar
