@@ -3,29 +3,27 @@
 
 #include <fmt/format.h>
 
+#include <tune/detail/force.h>
+
 #include "box/features.h"
-#include "box/text.h"
 #include "util/error_text.h"
 
 namespace tune::box {
 
 feature_set apply_forced(feature_set detected, const std::string& force_spec) {
-  if (text::trim(force_spec).empty()) return detected;
-  for (const auto& raw : text::split(force_spec, ',')) {
-    const auto entry = text::trim(raw);
-    const auto name = entry.empty() ? std::string() : text::trim(entry.substr(1));
-    if (entry.empty() || (entry[0] != '+' && entry[0] != '-') || name.empty())
+  for (const auto& entry : detail::force::entries(force_spec)) {
+    if (!entry.sign)
       throw std::invalid_argument(
           fmt::format("TUNE_FORCE_FEATURES=\"{}\": malformed entry \"{}\"; write +feature or -feature joined by "
                       "',', e.g. +avx2,-avx512f",
-                      util::shown(force_spec), util::shown(entry)));
-    if (!is_known_feature(name))
+                      util::shown(force_spec), util::shown(entry.text)));
+    if (!is_known_feature(entry.name))
       throw std::invalid_argument(fmt::format("TUNE_FORCE_FEATURES=\"{}\": unknown feature \"{}\"; known features: {}",
-                                              util::shown(force_spec), util::shown(name), known_features_text()));
-    if (entry[0] == '+')
-      detected.insert(name);
+                                              util::shown(force_spec), util::shown(entry.name), known_features_text()));
+    if (entry.sign == '+')
+      detected.insert(entry.name);
     else
-      detected.erase(name);
+      detected.erase(entry.name);
   }
   return detected;
 }

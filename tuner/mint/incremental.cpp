@@ -27,7 +27,8 @@ namespace {
 std::optional<std::string> why_not_comparable(const race::race_table* last, const remint_basis& basis) {
   // An untimed table that is not the budget's still measured something: every runnable row had
   // one code, or one row could run here.
-  if (!last || last->adopted() || last->verdict == "budget") return std::string("it has no race measured on this box");
+  if (!last || last->adopted() || last->outcome() == race::verdict::budget)
+    return std::string("it has no race measured on this box");
   if (last->tool != basis.tool)
     return fmt::format("its last race was measured by {}, not {}", last->tool.value_or("an older tool"), basis.tool);
   if (last->compiler != basis.compiler)

@@ -3,8 +3,6 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <map>
-#include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -12,24 +10,6 @@
 #include "util/error_text.h"
 
 namespace tune::mint {
-
-namespace {
-
-std::map<std::string, std::string> fields(const std::string& line) {
-  std::map<std::string, std::string> out;
-  std::istringstream in(line);
-  std::string word;
-  while (in >> word)
-    if (const auto eq = word.find('='); eq != std::string::npos) out[word.substr(0, eq)] = word.substr(eq + 1);
-  return out;
-}
-
-int number(const std::map<std::string, std::string>& f, const char* key) {
-  const auto it = f.find(key);
-  return it == f.end() ? 0 : std::atoi(it->second.c_str());
-}
-
-}  // namespace
 
 namespace {
 
@@ -65,21 +45,21 @@ progress::progress(std::FILE* out, bool terminal, verbosity level, bool forward_
 
 progress::~progress() { finish(); }
 
-void progress::track(const std::string& kind, const std::string& body) {
-  const auto f = fields(body);
-  if (kind == "plan") {
-    total_ += number(f, "total");
-  } else if (kind == "begin") {
-    family_ = f.count("name") ? f.at("name") : "";
+void progress::track(const race::progress_event& e) {
+  using kind = race::progress_event::kind;
+  if (e.what == kind::plan) {
+    total_ += e.total;
+  } else if (e.what == kind::begin) {
+    family_ = e.name;
     phase_ = "screen";
     i_ = of_ = 0;
-    rows_live_ = number(f, "rows");
-  } else if (kind == "step") {
-    phase_ = f.count("phase") ? f.at("phase") : "";
-    i_ = number(f, "i");
-    of_ = number(f, "of");
-    rows_live_ = number(f, "live");
-  } else if (kind == "end") {
+    rows_live_ = e.rows;
+  } else if (e.what == kind::step) {
+    phase_ = e.phase;
+    i_ = e.i;
+    of_ = e.of;
+    rows_live_ = e.live;
+  } else {
     ++done_;
   }
 }
@@ -91,21 +71,18 @@ void progress::event(const std::string& line) {
     return;
   }
   if (silent_) return;
-  const std::string body = line.rfind("@tune ", 0) == 0 ? line.substr(6) : line;
-  const auto kind = body.substr(0, body.find(' '));
-  track(kind, body);
-  if (kind != "end") {
+  const auto e = race::parse_event(line);
+  if (e) track(*e);
+  if (!e || e->what != race::progress_event::kind::end) {
     render();
     return;
   }
   // One line per family as it ends; a companion's is indented under its family's, named with it.
-  const auto f = fields(body);
-  const std::string name = f.count("name") ? f.at("name") : "";
-  const std::string shown = f.count("companion_of") ? fmt::format("  {} ({})", name, f.at("companion_of")) : name;
-  const std::string margin = f.count("margin") ? f.at("margin") + "%" : "";
+  const std::string shown = e->companion_of ? fmt::format("  {} ({})", e->name, *e->companion_of) : e->name;
+  const std::string margin = e->margin_pct ? fmt::format("{:+.1f}%", *e->margin_pct) : "";
   if (live_) std::fputs("\r\033[K", out_);
-  std::fputs(fmt::format("  {:<24} {:<20} {:<8} {}\n", shown, f.count("winner") ? f.at("winner") : "",
-                         f.count("verdict") ? f.at("verdict") : "", margin)
+  std::fputs(fmt::format("  {:<24} {:<20} {:<8} {}\n", shown, e->winner, e->verdict ? race::to_string(*e->verdict) : "",
+                         margin)
                  .c_str(),
              out_);
   render();

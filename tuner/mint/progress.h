@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <string>
 
+#include "race/event.h"
+
 namespace tune::mint {
 
 enum class verbosity { silent, normal, verbose };
@@ -27,7 +29,7 @@ class progress {
 
  private:
   void render();
-  void track(const std::string& kind, const std::string& body);
+  void track(const race::progress_event& e);
 
   std::FILE* out_;
   bool live_ = false;     // terminal, normal: the live line

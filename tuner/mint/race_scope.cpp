@@ -196,7 +196,7 @@ sidecar::scope_update update_of(const manifest& m, const box::box_info& box, con
     update.kernels[family] = seat.first;
     race::race_table adopted;
     adopted.winner = seat.first;
-    adopted.verdict = "adopted";
+    adopted.verdict = race::to_string(race::verdict::adopted);
     adopted.profile = seat.second;
     update.race[family] = adopted;
   }
@@ -284,19 +284,19 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
     if (const auto* kept = previous ? previous->race_of(family) : nullptr)
       overridden = overridden || kept->noise_overridden;
   const std::string noise = overridden ? "overridden" : "ok";
-  update.provenance = {
-      {"class", box.cls},
-      {"features", box::join(box.features)},
-      {"forced_features", forced_features()},
-      {"compiler", m.compiler},
-      {"noise", noise},
-      {"noise_probes", probes_text(mint.probes)},
-      {"noise_floor_pct", mint.noise_floor_pct},
-      {"validation", race::validation_text(result.families)},
-      {"mint_ms", mint_ms},
-      {"lock_wait_s", one_mint_at_a_time.waited_s()},
-      {"telemetry", result.telemetry},
-      {"build_wait", {{"waited_s", wait.waited_s}, {"measured_beside_jobs", wait.bound_ran_out ? wait.jobs_left : 0}}}};
+  sidecar::provenance_record& p = update.provenance;
+  p.cls = box.cls;
+  p.features = box::join(box.features);
+  p.forced_features = forced_features();
+  p.compiler = m.compiler;
+  p.noise = noise;
+  p.noise_probes = probes_text(mint.probes);
+  p.noise_floor_pct = mint.noise_floor_pct;
+  p.validation = race::validation_text(result.families);
+  p.mint_ms = mint_ms;
+  p.lock_wait_s = one_mint_at_a_time.waited_s();
+  p.telemetry = result.telemetry;
+  p.build_wait = sidecar::build_wait_record{wait.waited_s, wait.bound_ran_out ? wait.jobs_left : 0};
   const auto written = sidecar::upsert(sidecar_path(m), update);
   write_generator_triggers(m, update);
   if (!written.diff.empty())

@@ -8,10 +8,10 @@ std::vector<std::string> release_gaps(const manifest& m, const sidecar::document
   std::vector<std::string> gaps;
   for (const auto& family : m.families) {
     const auto* table = sidecar.race_of(family.name);
-    const std::string verdict = table ? table->verdict : "";
-    if (verdict == "budget")
+    const auto outcome = table ? table->outcome() : std::nullopt;
+    if (outcome == race::verdict::budget)
       gaps.push_back(fmt::format("family {} kept its fallback because the BUDGET ran out", family.name));
-    else if (!inherit && verdict == "adopted")
+    else if (!inherit && outcome == race::verdict::adopted)
       gaps.push_back(fmt::format("family {} was adopted from profile {}, not measured here", family.name,
                                  table->profile.value_or("?")));
     else if (!inherit && !table)

@@ -71,7 +71,7 @@ profile make_profile(const manifest& m, const sidecar::loaded& file, const sidec
   if (!scope_entry || !scope_entry->complete)
     refuse(m, refusal::incomplete, fmt::format("scopes.{}.complete is false in {}.", m.scope, file.path.string()));
   for (const auto& family : m.families) {
-    if (const auto* race = doc.race_of(family.name); race && race->verdict == "budget")
+    if (const auto* race = doc.race_of(family.name); race && race->outcome() == race::verdict::budget)
       refuse(m, refusal::incomplete,
              fmt::format("family {} kept its fallback because the mint's BUDGET ran out before it was raced.",
                          family.name));

@@ -18,8 +18,17 @@ const char* to_string(verdict v) {
       return "rejected";
     case verdict::budget:
       return "budget";
+    case verdict::adopted:
+      return "adopted";
   }
   return "unknown";
+}
+
+std::optional<verdict> verdict_of(std::string_view word) {
+  for (const auto v : {verdict::won, verdict::holds, verdict::tie, verdict::demoted, verdict::rejected, verdict::budget,
+                       verdict::adopted})
+    if (word == to_string(v)) return v;
+  return std::nullopt;
 }
 
 const char* to_string(mint_status s) {

@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tune::race {
@@ -28,8 +29,11 @@ struct row_result {
   bool finalist = false;
 };
 
-enum class verdict { won, holds, tie, demoted, rejected, budget };
+// A race's outcome; `adopted` is a table's alone: a seat taken from a profile, not raced.
+enum class verdict { won, holds, tie, demoted, rejected, budget, adopted };
 const char* to_string(verdict v);
+// The verdict a word names (to_string's inverse); nullopt for any other word.
+std::optional<verdict> verdict_of(std::string_view word);
 
 struct family_result {
   std::string name;

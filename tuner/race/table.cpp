@@ -65,7 +65,7 @@ std::string count_text(double per_call) {
 std::string validation_text(const std::map<std::string, race_table>& families) {
   std::string demoted;
   const auto add = [&](const std::string& name, const race_table& t) {
-    if (t.verdict != "demoted") return;
+    if (t.outcome() != verdict::demoted) return;
     demoted += fmt::format("{}{} ({}{})", demoted.empty() ? "" : "; ", name, t.demoted.value_or("its winner"),
                            t.demoted_margin_pct ? fmt::format(" at {:+.1f}%", *t.demoted_margin_pct) : "");
   };

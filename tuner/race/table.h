@@ -102,10 +102,13 @@ struct search_record {
 
 struct race_table {
   std::string winner;
-  std::string verdict;  // race::verdict's words, or "adopted"
+  // race::verdict's word as written: a word this version does not know is kept, and reads as no
+  // outcome().
+  std::string verdict;
   // A table of a family adopted from a profile has winner, verdict "adopted" and profile alone.
   std::optional<std::string> profile;
-  bool adopted() const { return verdict == "adopted"; }
+  std::optional<race::verdict> outcome() const { return verdict_of(verdict); }
+  bool adopted() const { return outcome() == race::verdict::adopted; }
   // False for a table no row of which was timed (a companion that follows its family untimed, a
   // family left to the budget, every row rejected): it has a seat, not a race to describe.
   bool timed() const;

@@ -48,10 +48,8 @@ std::string scope_id(const scope_view& s) {
 
 std::string optional_text(const std::optional<std::string>& v) { return v ? *v : std::string("-"); }
 
-std::string number_member(const nlohmann::json& other, const char* key, const char* format) {
-  const auto it = other.find(key);
-  if (it == other.end() || !it->is_number()) return "-";
-  return fmt::format(fmt::runtime(format), it->get<double>());
+std::string optional_number(const std::optional<double>& v, const char* format) {
+  return v ? fmt::format(fmt::runtime(format), *v) : std::string("-");
 }
 
 std::string dl_row(const std::string& term, const std::string& value, const char* cls = nullptr) {
@@ -258,8 +256,8 @@ std::string scope_section(const scope_view& s) {
     out += dl_row("measured", optional_text(p.written), "date") + box_rows("measured on", p.box) +
            dl_row("class", optional_text(p.cls)) + dl_row("compiler", optional_text(p.compiler)) +
            dl_row("noise", optional_text(p.noise)) + dl_row("noise probes", optional_text(p.noise_probes)) +
-           dl_row("noise floor", number_member(p.other, "noise_floor_pct", "{:.1f}%")) +
-           dl_row("mint time", number_member(p.other, "mint_ms", "{:.0f} ms"));
+           dl_row("noise floor", optional_number(p.noise_floor_pct, "{:.1f}%")) +
+           dl_row("mint time", optional_number(p.mint_ms, "{:.0f} ms"));
     if (p.forced_features && !p.forced_features->empty()) out += dl_row("forced features", *p.forced_features);
   }
   out += "</dl>\n";

@@ -14,10 +14,29 @@ void put_optional(json& out, const char* key, const std::optional<std::string>& 
   if (v) out[key] = *v;
 }
 
+template <class T>
+void put_optional(json& out, const char* key, const std::optional<T>& v) {
+  if (v) out[key] = *v;
+}
+
 std::optional<std::string> optional_string(const json& in, const char* key) {
   const auto it = in.find(key);
   if (it == in.end() || !it->is_string()) return std::nullopt;
   return it->get<std::string>();
+}
+
+// Like optional_string: a member of another type reads as absent.
+std::optional<double> optional_number(const json& in, const char* key) {
+  const auto it = in.find(key);
+  if (it == in.end() || !it->is_number()) return std::nullopt;
+  return it->get<double>();
+}
+
+std::optional<build_wait_record> optional_build_wait(const json& in) {
+  const auto it = in.find("build_wait");
+  if (it == in.end() || !it->is_object()) return std::nullopt;
+  return build_wait_record{optional_number(*it, "waited_s").value_or(0),
+                           static_cast<int>(optional_number(*it, "measured_beside_jobs").value_or(0))};
 }
 
 // A section read as `T`, or empty when the document has none (a reader given part of a document).
@@ -75,6 +94,14 @@ void to_json(json& out, const provenance_record& p) {
   put_optional(out, "forced_features", p.forced_features);
   put_optional(out, "noise", p.noise);
   put_optional(out, "noise_probes", p.noise_probes);
+  put_optional(out, "noise_floor_pct", p.noise_floor_pct);
+  put_optional(out, "validation", p.validation);
+  put_optional(out, "mint_ms", p.mint_ms);
+  put_optional(out, "lock_wait_s", p.lock_wait_s);
+  put_optional(out, "telemetry", p.telemetry);
+  if (p.build_wait)
+    out["build_wait"] = {{"waited_s", p.build_wait->waited_s},
+                         {"measured_beside_jobs", p.build_wait->measured_beside_jobs}};
   util::put_other_members(out, p.other);
 }
 
@@ -90,8 +117,15 @@ void from_json(const json& in, provenance_record& p) {
   p.forced_features = optional_string(in, "forced_features");
   p.noise = optional_string(in, "noise");
   p.noise_probes = optional_string(in, "noise_probes");
+  p.noise_floor_pct = optional_number(in, "noise_floor_pct");
+  p.validation = optional_string(in, "validation");
+  p.mint_ms = optional_number(in, "mint_ms");
+  p.lock_wait_s = optional_number(in, "lock_wait_s");
+  if (const auto it = in.find("telemetry"); it != in.end()) p.telemetry = *it;
+  p.build_wait = optional_build_wait(in);
   p.other = util::other_members(in, {"box", "applied_box", "origin", "written", "tool", "class", "compiler", "features",
-                                     "forced_features", "noise", "noise_probes"});
+                                     "forced_features", "noise", "noise_probes", "noise_floor_pct", "validation",
+                                     "mint_ms", "lock_wait_s", "telemetry", "build_wait"});
 }
 
 bool scope_record::lists(const std::string& family) const {

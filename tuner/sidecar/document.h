@@ -36,8 +36,14 @@ struct scope_record {
   bool lists(const std::string& family) const;
 };
 
-// `provenance`: the box and the conditions of the last write. Only what the tool reads is typed;
-// the rest a mint records (mint_ms, telemetry, ...) stays in `other`.
+// provenance.build_wait: how long the mint waited for the build's other jobs (mint/quiet_build.h).
+struct build_wait_record {
+  double waited_s = 0;
+  int measured_beside_jobs = 0;  // jobs still running when the wait ran out; 0 when it did not
+};
+
+// `provenance`: the box and the conditions of the last write, each member a mint records typed (a
+// mint's update sets them, sidecar/store.h); members this version does not name stay in `other`.
 struct provenance_record {
   std::string box;
   std::optional<std::string> applied_box;  // a box this file was adopted for, measured elsewhere
@@ -46,6 +52,11 @@ struct provenance_record {
   std::optional<std::string> features;         // what the mint measured with, TUNE_FORCE_FEATURES applied
   std::optional<std::string> forced_features;  // TUNE_FORCE_FEATURES as the mint ran under it
   std::optional<std::string> noise, noise_probes;
+  std::optional<double> noise_floor_pct;
+  std::optional<std::string> validation;  // race::validation_text
+  std::optional<double> mint_ms, lock_wait_s;
+  std::optional<nlohmann::json> telemetry;  // the machine's state before and after (race::race_answer)
+  std::optional<build_wait_record> build_wait;
   nlohmann::json other = nlohmann::json::object();
 };
 

@@ -76,7 +76,7 @@ std::map<std::string, seat_at_mint> seats_of(const document& doc, const std::str
     if (const auto* race = doc.race_of(family)) {
       s.verdict = race->verdict;
       // As the stamp says it (stamp/seat.cpp): a margin belongs to a row that won its seat.
-      if (race->verdict == "won" && race->winner == *suffix) s.margin_pct = race->margin_pct;
+      if (race->outcome() == race::verdict::won && race->winner == *suffix) s.margin_pct = race->margin_pct;
       if (const auto t = race::time_of(*race, *suffix)) {
         s.median_ns = t->median_ns;
         s.rate = t->rate;

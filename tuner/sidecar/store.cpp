@@ -59,9 +59,9 @@ void validate(const scope_update& u) {
     for (const std::string& family : u.families)
       if (!u.kernels.count(family) && !kept.count(family))
         throw bad(fmt::format("it is marked complete but family \"{}\" has no kernels entry", family));
-  if (!u.provenance.is_null() && !u.provenance.is_object()) throw bad("provenance is not a JSON object");
+  const json provenance = u.provenance;
   for (const char* owned : {"box", "written", "tool"})
-    if (u.provenance.contains(owned))
+    if (provenance.contains(owned))
       throw bad(fmt::format("provenance sets \"{}\", which upsert owns; {}", owned,
                             std::string(owned) == "box" ? "set scope_update::box instead" : "leave it out"));
 }
@@ -144,8 +144,8 @@ void replace_scope(document& doc, const scope_update& u, std::map<std::string, r
 json written_document(const document& doc, const scope_update& u, std::chrono::system_clock::time_point now) {
   json out = doc;
   json& provenance = out["provenance"];
-  if (u.provenance.is_object())
-    for (const auto& [key, value] : u.provenance.items()) provenance[key] = value;
+  const json update = u.provenance;
+  for (const auto& [key, value] : update.items()) provenance[key] = value;
   provenance["box"] = u.box;
   provenance["written"] = util::utc_iso8601(now);
   provenance["tool"] = tool_name();

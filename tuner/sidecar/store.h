@@ -9,7 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sidecar/history.h"  // history_dir, archive_failure
+#include "sidecar/document.h"  // provenance_record
+#include "sidecar/history.h"   // history_dir, archive_failure
 
 namespace tune::sidecar {
 
@@ -29,10 +30,10 @@ struct scope_update {
   // Families not raced (a mint of selected families, mint/selection.h): their seats, race tables
   // and companions' seats stay as the document has them when it is written; each must have a seat.
   std::vector<std::string> kept;
-  bool complete = true;       // then every family has a `kernels` entry, or is kept
-  std::string box;            // this box's identity: provenance.box
-  nlohmann::json provenance;  // other fields to set (class, features, compiler,
-                              // noise, ...); never box, written or tool
+  bool complete = true;          // then every family has a `kernels` entry, or is kept
+  std::string box;               // this box's identity: provenance.box
+  provenance_record provenance;  // the members it sets (class, features, compiler, noise, ...);
+                                 // never box, written or tool
 };
 
 struct write_result {

@@ -12,8 +12,8 @@ std::string sidecar_why(const seat& s) {
   if (s.demoted && s.demoted_margin_pct)
     return fmt::format("sidecar, no margin: {} was demoted at {:+.1f}%", *s.demoted, *s.demoted_margin_pct);
   if (s.demoted) return fmt::format("sidecar, no margin: {} was demoted", *s.demoted);
-  if (s.race_verdict == "tie") return "sidecar, a tie: no row beat it by the need";
-  if (s.race_verdict == "budget") return "sidecar, budget: not raced";
+  if (s.race_verdict == race::verdict::tie) return "sidecar, a tie: no row beat it by the need";
+  if (s.race_verdict == race::verdict::budget) return "sidecar, budget: not raced";
   return "sidecar, no row beat it";
 }
 

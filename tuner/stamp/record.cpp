@@ -23,7 +23,7 @@ family_entry entry_of(const seat& s) {
   e.why = why(s);
   if (!s.profile_class.empty()) e.profile_class = s.profile_class;
   if (!s.adopted_from.empty()) e.adopted_from = s.adopted_from;
-  e.measured_here = s.from == source::sidecar && s.adopted_from.empty() && s.race_verdict != "budget";
+  e.measured_here = s.from == source::sidecar && s.adopted_from.empty() && s.race_verdict != race::verdict::budget;
   e.margin_pct = s.margin_pct;
   e.demoted = s.demoted;
   e.demoted_margin_pct = s.demoted_margin_pct;

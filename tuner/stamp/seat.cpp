@@ -38,69 +38,66 @@ std::string resolve_fallback(const family_decl& family, const box::feature_set& 
 
 namespace {
 
-seat resolve_family_seat(const family_decl& family, const seat_inputs& in) {
-  seat s;
-  s.fallback = resolve_fallback(family, in.features);
-  if (in.force_reference) {
-    s.suffix = family.reference;
-    s.from = source::reference;
-    s.steps.push_back("TUNE_POLICY=reference: every family stamps its reference row");
-    return s;
-  }
-
+// The fresh sidecar's entry, when it names a row that runs here (or is `reference`).
+bool take_sidecar(seat& s, const family_decl& family, const seat_inputs& in) {
   if (!in.fresh_sidecar) {
     s.steps.push_back(fmt::format("sidecar: not used ({})", in.sidecar_reason));
-  } else {
-    if (const std::string* seated = in.fresh_sidecar->seat_of(family.name); !seated) {
-      s.steps.push_back("sidecar: no entry for this family");
-    } else {
-      const std::string entry = *seated;
-      if (entry == "reference") {
-        s.suffix = family.reference;
-        s.from = source::reference;
-        s.steps.push_back("sidecar: the entry is `reference`, which forces the reference row");
-        return s;
-      }
-      const auto* row = family.row(entry);
-      if (!row) {
-        // The name is the file's, not a row's: shown bounded and printable.
-        const std::string shown = util::printable(entry, 64);
-        s.steps.push_back(fmt::format("sidecar: entry '{}' is no row of the family", shown));
-        s.problems.push_back(fmt::format("the sidecar seats it on row '{}', which the family does not have", shown));
-      } else if (!runnable(*row, in.features)) {
-        s.steps.push_back(
-            fmt::format("sidecar: row {} cannot run here ({})", entry, why_row_cannot_run(*row, in.features)));
-        s.problems.push_back(fmt::format("the sidecar seats it on row {}, which cannot run here ({})", entry,
-                                         why_row_cannot_run(*row, in.features)));
-      } else {
-        s.suffix = entry;
-        s.from = source::sidecar;
-        const auto* race = in.fresh_sidecar->race_of(family.name);
-        if (race) {
-          s.race_verdict = race->verdict;
-          // A margin belongs to a row that won its seat; the fallback in its own seat has none.
-          if (s.race_verdict == "won" && race->winner == entry) s.margin_pct = race->margin_pct;
-          if (race->demoted) {
-            s.demoted = race->demoted;
-            s.demoted_margin_pct = race->demoted_margin_pct;
-          }
-        }
-        if (race && race->adopted()) {
-          s.adopted_from = race->profile.value_or("");
-          s.steps.push_back(fmt::format("sidecar: {} (adopted from profile {})", entry, s.adopted_from));
-        } else {
-          if (const auto t = race ? race::time_of(*race, s.suffix) : std::nullopt) {
-            s.median_ns = t->median_ns;
-            s.rate = t->rate;
-          }
-          s.steps.push_back(fmt::format("sidecar: {} (measured on this box)", entry));
-        }
-        return s;
-      }
+    return false;
+  }
+  const std::string* seated = in.fresh_sidecar->seat_of(family.name);
+  if (!seated) {
+    s.steps.push_back("sidecar: no entry for this family");
+    return false;
+  }
+  const std::string entry = *seated;
+  if (entry == "reference") {
+    s.suffix = family.reference;
+    s.from = source::reference;
+    s.steps.push_back("sidecar: the entry is `reference`, which forces the reference row");
+    return true;
+  }
+  const auto* row = family.row(entry);
+  if (!row) {
+    // The name is the file's, not a row's: shown bounded and printable.
+    const std::string shown = util::printable(entry, 64);
+    s.steps.push_back(fmt::format("sidecar: entry '{}' is no row of the family", shown));
+    s.problems.push_back(fmt::format("the sidecar seats it on row '{}', which the family does not have", shown));
+    return false;
+  }
+  if (!runnable(*row, in.features)) {
+    s.steps.push_back(
+        fmt::format("sidecar: row {} cannot run here ({})", entry, why_row_cannot_run(*row, in.features)));
+    s.problems.push_back(fmt::format("the sidecar seats it on row {}, which cannot run here ({})", entry,
+                                     why_row_cannot_run(*row, in.features)));
+    return false;
+  }
+  s.suffix = entry;
+  s.from = source::sidecar;
+  const auto* race = in.fresh_sidecar->race_of(family.name);
+  if (race) {
+    s.race_verdict = race->outcome();
+    // A margin belongs to a row that won its seat; the fallback in its own seat has none.
+    if (s.race_verdict == race::verdict::won && race->winner == entry) s.margin_pct = race->margin_pct;
+    if (race->demoted) {
+      s.demoted = race->demoted;
+      s.demoted_margin_pct = race->demoted_margin_pct;
     }
   }
+  if (race && race->adopted()) {
+    s.adopted_from = race->profile.value_or("");
+    s.steps.push_back(fmt::format("sidecar: {} (adopted from profile {})", entry, s.adopted_from));
+  } else {
+    if (const auto t = race ? race::time_of(*race, s.suffix) : std::nullopt) {
+      s.median_ns = t->median_ns;
+      s.rate = t->rate;
+    }
+    s.steps.push_back(fmt::format("sidecar: {} (measured on this box)", entry));
+  }
+  return true;
+}
 
-  // The profiles along the ladder: each found seat, or why a rung gives nothing, in ladder order.
+// The profiles along the ladder: each found seat, or why a rung gives nothing, in ladder order.
+bool take_profile(seat& s, const family_decl& family, const seat_inputs& in) {
   const auto try_profiles = [&](const std::vector<profile::profile>& profiles) {
     std::vector<std::string> passed_over;
     if (auto found = profile::find_profile_seat(family, profiles, in.features, &passed_over)) {
@@ -121,27 +118,54 @@ seat resolve_family_seat(const family_decl& family, const seat_inputs& in) {
       }
       const bool found = try_profiles({in.profiles->at(*r.usable)});
       s.steps.back() += fmt::format(" [{}]", r.file.string());
-      if (found) return s;
+      if (found) return true;
     }
-  } else {
-    for (const auto& note : in.profile_notes) s.steps.push_back(note);
-    if (in.profiles && try_profiles(*in.profiles)) return s;
+    return false;
   }
+  for (const auto& note : in.profile_notes) s.steps.push_back(note);
+  return in.profiles && try_profiles(*in.profiles);
+}
 
+bool take_fallback(seat& s, const family_decl& family, const seat_inputs& in) {
   for (const auto& suffix : family.fallback) {
     const auto* row = family.row(suffix);
     if (row && runnable(*row, in.features)) {
       s.suffix = suffix;
       s.from = source::fallback;
       s.steps.push_back(fmt::format("fallback chain: {} is the first row runnable here", suffix));
-      return s;
+      return true;
     }
     s.steps.push_back(fmt::format("fallback chain: {} cannot run here ({})", suffix,
                                   row ? why_row_cannot_run(*row, in.features) : "no such row"));
   }
-  s.suffix = family.reference;
-  s.from = source::reference;
-  s.steps.push_back(fmt::format("reference: {}", family.reference));
+  return false;
+}
+
+seat resolve_family_seat(const family_decl& family, const seat_inputs& in) {
+  seat s;
+  s.fallback = resolve_fallback(family, in.features);
+  if (in.force_reference) {
+    s.suffix = family.reference;
+    s.from = source::reference;
+    s.steps.push_back("TUNE_POLICY=reference: every family stamps its reference row");
+    return s;
+  }
+  detail::order::walk([&](source step) {
+    switch (step) {
+      case source::sidecar:
+        return take_sidecar(s, family, in);
+      case source::profile:
+        return take_profile(s, family, in);
+      case source::fallback:
+        return take_fallback(s, family, in);
+      case source::reference:
+        s.suffix = family.reference;
+        s.from = source::reference;
+        s.steps.push_back(fmt::format("reference: {}", family.reference));
+        return true;
+    }
+    return false;
+  });
   return s;
 }
 

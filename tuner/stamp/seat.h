@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <tune/detail/order.h>
+
 #include "box/features.h"
 #include "manifest/manifest.h"
 #include "profile/format.h"
@@ -15,7 +17,8 @@
 
 namespace tune::stamp {
 
-enum class source { sidecar, profile, fallback, reference };
+// A step of the stamp order, walked as a DISPATCH binary walks it (tune/detail/order.h).
+using source = detail::order::source;
 const char* to_string(source s);
 
 // A companion's row (docs/design/kernels-and-isolation.md "Companions"): the family's, unless the fresh sidecar
@@ -32,9 +35,9 @@ struct seat {
   std::string suffix;
   source from = source::fallback;
   std::optional<double> margin_pct;  // the measured gain over the fallback, when a row won it in the sidecar's race
-  std::string race_verdict;  // the sidecar race's verdict, when from the sidecar (won, holds, tie, demoted, ...)
-  std::optional<std::string> demoted;        // the row that race demoted, when it did
-  std::optional<double> demoted_margin_pct;  // and its margin when it lost the seat
+  std::optional<race::verdict> race_verdict;  // the sidecar race's verdict, when from the sidecar
+  std::optional<std::string> demoted;         // the row that race demoted, when it did
+  std::optional<double> demoted_margin_pct;   // and its margin when it lost the seat
   // The row's median time per call in this box's race, and its rate when the fixture declared
   // work (race::rate_text); only for a seat measured here.
   std::optional<double> median_ns;

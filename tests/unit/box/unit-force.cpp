@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include <tune/detail/force.h>
+
 #include "box/features.h"
 #include "known_features.h"
 
@@ -19,6 +21,22 @@ TEST_CASE("forced features add and remove, left to right") {
   CHECK(apply_forced(detected, "+avx2,-avx2") == feature_set{"avx512f", "fma"});
   CHECK(apply_forced(detected, "-sve") == detected);
   CHECK(apply_forced({}, "+neon,+i8mm") == feature_set{"i8mm", "neon"});
+}
+
+TEST_CASE("a force spec's entries, as the tool and the dispatcher read them (tune/detail/force.h)") {
+  const auto entries = tune::detail::force::entries(" +amx-tile ,,-,x, -  avx2\t");
+  REQUIRE(entries.size() == 5);
+  const char* texts[] = {"+amx-tile", "", "-", "x", "-  avx2"};
+  const char signs[] = {'+', 0, 0, 0, '-'};
+  const char* names[] = {"amx-tile", "", "", "", "avx2"};
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    CAPTURE(i);
+    CHECK(entries[i].text == texts[i]);
+    CHECK(entries[i].sign == signs[i]);
+    CHECK(entries[i].name == names[i]);
+  }
+  CHECK(tune::detail::force::entries("").empty());
+  CHECK(tune::detail::force::entries(" \t\n").empty());
 }
 
 TEST_CASE("an empty force spec leaves the detected set alone") {

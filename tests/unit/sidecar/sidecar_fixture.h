@@ -58,7 +58,9 @@ inline sidecar::scope_update update_for(const std::string& scope, const std::fil
   for (const auto& [family, seat] : kernels) u.families.push_back(family);
   u.kernels = kernels;
   u.box = box;
-  u.provenance = {{"class", "x86-avx2"}, {"compiler", "GNU 12.2.0"}, {"noise", "ok"}};
+  u.provenance.cls = "x86-avx2";
+  u.provenance.compiler = "GNU 12.2.0";
+  u.provenance.noise = "ok";
   return u;
 }
 

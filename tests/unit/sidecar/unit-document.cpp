@@ -94,3 +94,44 @@ TEST_CASE("the failed rows of a family and of its companions, by function and su
   CHECK(failed.at("dot_inv__u2").stage == "gate");
   CHECK(sidecar::failed_rows(doc, "gemm").empty());
 }
+
+TEST_CASE("a mint's provenance, typed, writes the members a mint records and reads back the same") {
+  sidecar::provenance_record p;
+  p.cls = "x86-avx2";
+  p.features = "avx2;fma";
+  p.forced_features = "";
+  p.compiler = "GNU 12.2.0";
+  p.noise = "ok";
+  p.noise_probes = "start 0.3%; end 0.9%";
+  p.noise_floor_pct = 0.9;
+  p.validation = "ok";
+  p.mint_ms = 41230;
+  p.lock_wait_s = 0;
+  p.telemetry = json{{"before", {{"load", 0.5}}}};
+  p.build_wait = sidecar::build_wait_record{1.5, 2};
+  const json out = p;
+  CHECK(out == json{{"class", "x86-avx2"},
+                    {"features", "avx2;fma"},
+                    {"forced_features", ""},
+                    {"compiler", "GNU 12.2.0"},
+                    {"noise", "ok"},
+                    {"noise_probes", "start 0.3%; end 0.9%"},
+                    {"noise_floor_pct", 0.9},
+                    {"validation", "ok"},
+                    {"mint_ms", 41230},
+                    {"lock_wait_s", 0},
+                    {"telemetry", {{"before", {{"load", 0.5}}}}},
+                    {"build_wait", {{"waited_s", 1.5}, {"measured_beside_jobs", 2}}}});
+  const auto back = out.get<sidecar::provenance_record>();
+  CHECK(back.mint_ms == 41230);
+  CHECK(back.build_wait->measured_beside_jobs == 2);
+  CHECK(back.other == json::object());
+  CHECK(json(back) == out);
+}
+
+TEST_CASE("a provenance member of another type than this version writes reads as absent") {
+  const auto p = json{{"box", "here"}, {"mint_ms", "slow"}, {"build_wait", 3}}.get<sidecar::provenance_record>();
+  CHECK_FALSE(p.mint_ms);
+  CHECK_FALSE(p.build_wait);
+  CHECK(json(p) == json{{"box", "here"}});
+}

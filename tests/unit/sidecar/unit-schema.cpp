@@ -30,11 +30,11 @@ json written_sidecar(test::sidecar_fixture& f) {
       test::race_table("unroll8_base", "unroll4_avx2", 210.0, {{"unroll8_base", 300}, {"unroll4_avx2", 930}});
   alpha.race["gemm"]["companions"] = json::object();
   alpha.race["gemm"]["companion_races"]["gemm_pack"] = test::race_table("reference", "reference", nullptr, {});
-  alpha.provenance.update({{"features", "avx2;bmi2;f16c;fma;sse4.2"},
-                           {"noise_probes", "start 0.8%; end 0.9%"},
-                           {"noise_floor_pct", 0.9},
-                           {"validation", "ok"},
-                           {"mint_ms", 41230}});
+  alpha.provenance.features = "avx2;bmi2;f16c;fma;sse4.2";
+  alpha.provenance.noise_probes = "start 0.8%; end 0.9%";
+  alpha.provenance.noise_floor_pct = 0.9;
+  alpha.provenance.validation = "ok";
+  alpha.provenance.mint_ms = 41230;
   sidecar::upsert(f.sidecar, alpha);
   json doc = util::read_json_file(f.sidecar);
   doc["runtime"]["myapp"] = {{"plan", "threads=2"}};

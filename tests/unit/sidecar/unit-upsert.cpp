@@ -289,7 +289,7 @@ TEST_CASE_FIXTURE(upsert_case, "an inconsistent update is refused and writes not
         std::invalid_argument);
   }
   SUBCASE("provenance trying to set the box") {
-    u.provenance["box"] = test::box_b;
+    u.provenance.box = test::box_b;
     CHECK_THROWS_WITH_AS(sidecar::upsert(sidecar, u, when),
                          "scope_update for scope \"alpha\": provenance sets \"box\", which upsert owns; set "
                          "scope_update::box instead",

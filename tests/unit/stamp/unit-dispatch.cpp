@@ -133,6 +133,20 @@ TEST_CASE("TUNE_FORCE_FEATURES only takes features away; what it cannot apply is
         "removes): +amx-tile,-bogus");
 }
 
+TEST_CASE("the dispatcher and `tune box` read one TUNE_FORCE_FEATURES alike (tune/detail/force.h)") {
+  const tune::box::feature_set detected(vnni512.begin(), vnni512.end());
+  for (const char* spec :
+       {"", "  ", "-avx512f", " -avx512f , - avx512vnni ", "-avx2\t,\r-fma\n", "-avx512bw,-avx512bw"}) {
+    CAPTURE(spec);
+    const tune::test::env_override force("TUNE_FORCE_FEATURES", spec);
+    const auto cpu = cpu_of(fake::cpu(vnni512, fake::xcr0_avx512));
+    std::uint64_t tool = 0;
+    for (const auto& f : tune::box::apply_forced(detected, spec)) tool |= tune::detail::cpu::x86_feature_bit(f.c_str());
+    CHECK(cpu.features == tool);
+    CHECK(cpu.ignored.empty());
+  }
+}
+
 TEST_CASE("a seat's candidates: the measured seat, each profile's, the fallback chain, the reference") {
   tune::family_decl family;
   family.name = "dot";
@@ -174,6 +188,58 @@ TEST_CASE("a seat's candidates: the measured seat, each profile's, the fallback 
   CHECK(forced.candidates[0].source == "reference");
   // Features x86-64 does not have make a group nothing satisfies.
   CHECK(tune::stamp::requirement_masks("neon,avx2") == std::vector<std::uint64_t>{0, mask({"avx2"})});
+}
+
+TEST_CASE("the stamp and a DISPATCH binary walk one stamp order to the same row (tune/detail/order.h)") {
+  const tune::test::env_override no_force("TUNE_FORCE_FEATURES", std::nullopt);
+  tune::family_decl family;
+  family.name = "dot";
+  family.reference = "u1";
+  family.fallback = {"u8_avx512", "u4_avx2", "u1"};
+  family.rows = {{"u1", "", "", {}, {}, "CXX", "", std::nullopt, std::nullopt},
+                 {"u4_avx2", "", "avx2,fma,bmi2,f16c", {}, {}, "CXX", "", std::nullopt, std::nullopt},
+                 {"u8_avx512", "", "avx512f,avx512bw", {}, {}, "CXX", "", std::nullopt, std::nullopt}};
+  std::vector<tune::profile::profile> profiles(2);
+  profiles[0].cls = "x86-vnni512";
+  profiles[0].kernels = {{"dot", "u8_avx512"}};
+  profiles[1].cls = "x86-avx2";
+  profiles[1].kernels = {{"dot", "u4_avx2"}};
+  // The stamp header's table (stamp/header.cpp): each candidate's needs, a count then the masks.
+  const auto t = tune::stamp::dispatch_candidates(family, {}, nullptr, profiles, false);
+  std::vector<std::vector<std::uint64_t>> needs;
+  for (const auto& c : t.candidates) {
+    needs.push_back({c.needs.size()});
+    needs.back().insert(needs.back().end(), c.needs.begin(), c.needs.end());
+  }
+  std::vector<tune::detail::dispatch::candidate<fn>> bound_table;
+  for (std::size_t i = 0; i < t.candidates.size(); ++i) {
+    const auto& c = t.candidates[i];
+    const auto source = c.source == "profile"    ? from::profile
+                        : c.source == "fallback" ? from::fallback
+                                                 : from::reference;
+    bound_table.push_back({source, c.cls.c_str(), c.suffix.c_str(), &row_base, needs[i].data()});
+  }
+
+  for (const auto& leaves :
+       {fake::cpu(vnni512, fake::xcr0_avx512), fake::cpu(fake::haswell, fake::xcr0_sse_avx),
+        fake::cpu({"sse4.2", "avx", "avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw"}, fake::xcr0_avx512),
+        fake::cpu(vnni512, fake::xcr0_sse_avx), fake::cpu({"sse4.2"}, fake::xcr0_sse_avx)}) {
+    const auto cpu = cpu_of(leaves);
+    CAPTURE(cpu.cls->name);
+    // The stamp's inputs for this box: its features, and the profiles on its class ladder in order.
+    tune::stamp::seat_inputs in;
+    for (std::size_t i = 0; i < tune::detail::cpu::x86_feature_names.size(); ++i)
+      if (cpu.features & (std::uint64_t{1} << i)) in.features.insert(tune::detail::cpu::x86_feature_names[i]);
+    std::vector<tune::profile::profile> ladder;
+    for (const auto* rung = cpu.cls; rung; rung = *rung->parent ? tune::detail::cpu::find_class(rung->parent) : nullptr)
+      for (const auto& p : profiles)
+        if (p.cls == rung->name) ladder.push_back(p);
+    in.profiles = &ladder;
+    const auto stamped = tune::stamp::resolve_seat(family, in);
+    const auto b = tune::detail::dispatch::bind(bound_table.data(), bound_table.size(), {"", 0}, cpu);
+    CHECK(b.suffix == stamped.suffix);
+    CHECK(b.source == tune::stamp::source_text(stamped));
+  }
 }
 
 TEST_CASE("the stamp header binds each public name through its seat's candidates under TUNE_DISPATCH") {

@@ -10,10 +10,11 @@
 //   3. else the fallback chain's first row;
 //   4. else the reference;
 //
-// each only if this CPU (and its OS's register state) satisfies the row's `requires=`, the same
-// walk as the stamp order (tuner/stamp/seat.h) and with the same features and classes as
-// `tune box` (tune/detail/cpu.h). TUNE_FORCE_FEATURES is honoured for its `-feature` entries only:
-// a dispatcher may take features away, never add one. Header-only, C++17; x86-64.
+// each only if this CPU (and its OS's register state) satisfies the row's `requires=`: the walk
+// of the stamp order (tune/detail/order.h, which tuner/stamp/seat.cpp walks too), with the same
+// features and classes as `tune box` (tune/detail/cpu.h). TUNE_FORCE_FEATURES, read as `tune box`
+// reads it (tune/detail/force.h), is honoured for its `-feature` entries only: a dispatcher may
+// take features away, never add one. Header-only, C++17; x86-64.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -21,6 +22,8 @@
 #include <string>
 
 #include <tune/detail/cpu.h>
+#include <tune/detail/force.h>
+#include <tune/detail/order.h>
 
 #if !defined(__x86_64__)
 #error "tune/dispatch.h: DISPATCH reads the CPU's classes through CPUID, and is implemented for x86-64 only"
@@ -46,27 +49,14 @@ inline running_cpu detect_running_cpu() {
   running_cpu c;
   c.features = cpu::x86_features(leaves);
   c.signature = cpu::x86_signature(leaves.leaf1[0]);
-  if (const char* force = std::getenv("TUNE_FORCE_FEATURES")) {
-    std::string spec = force;
-    std::size_t start = 0;
-    while (start <= spec.size()) {
-      std::size_t end = spec.find(',', start);
-      if (end == std::string::npos) end = spec.size();
-      std::string entry = spec.substr(start, end - start);
-      const auto first = entry.find_first_not_of(" \t");
-      const auto last = entry.find_last_not_of(" \t");
-      entry = first == std::string::npos ? std::string() : entry.substr(first, last - first + 1);
-      std::string name = entry.empty() ? std::string() : entry.substr(1);
-      const auto name_first = name.find_first_not_of(" \t");
-      name = name_first == std::string::npos ? std::string() : name.substr(name_first);
-      const std::uint64_t bit = cpu::x86_feature_bit(name.c_str());
-      if (!entry.empty() && entry[0] == '-' && bit != 0)
+  if (const char* force = std::getenv("TUNE_FORCE_FEATURES"))
+    for (const auto& entry : force::entries(force)) {
+      const std::uint64_t bit = cpu::x86_feature_bit(entry.name.c_str());
+      if (entry.sign == '-' && bit != 0)
         c.features &= ~bit;
-      else if (!entry.empty())
-        c.ignored += (c.ignored.empty() ? "" : ",") + entry;
-      start = end + 1;
+      else if (!entry.text.empty())
+        c.ignored += (c.ignored.empty() ? "" : ",") + entry.text;
     }
-  }
   c.cls = &cpu::x86_classify(c.features);
   return c;
 }
@@ -77,7 +67,8 @@ inline const running_cpu& this_cpu() {
   return c;
 }
 
-enum class from { sidecar, profile, fallback, reference };
+// A candidate's source: a step of the stamp order.
+using from = order::source;
 
 // One candidate row of a seat. `needs` is the row's `requires=` as masks: needs[0] groups follow,
 // each a mask of alternatives of which the CPU must have one (a group of features x86-64 does not
@@ -127,22 +118,41 @@ bound bind(const candidate<Fn>* candidates, std::size_t count, const minting_box
       b.why += "; TUNE_FORCE_FEATURES entries not applied (a dispatcher only removes): " + cpu.ignored;
     return b;
   };
-  for (std::size_t i = 0; i < count; ++i)
-    if (candidates[i].source == from::sidecar && std::strcmp(minted.signature, cpu.signature.text) == 0 &&
-        minted.features == cpu.features && runs(candidates[i].needs, cpu.features))
-      return pick(i, "sidecar", "measured on this box");
-  for (const cpu::class_row* rung = cpu.cls; rung != nullptr;
-       rung = *rung->parent ? cpu::find_class(rung->parent) : nullptr)
-    for (std::size_t i = 0; i < count; ++i)
-      if (candidates[i].source == from::profile && std::strcmp(candidates[i].cls, rung->name) == 0 &&
-          runs(candidates[i].needs, cpu.features))
-        return pick(i, std::string("profile ") + rung->name, std::string("profile ") + rung->name);
-  for (std::size_t i = 0; i < count; ++i)
-    if (candidates[i].source == from::fallback && runs(candidates[i].needs, cpu.features))
-      return pick(i, "fallback", "fallback");
-  for (std::size_t i = 0; i < count; ++i)
-    if (candidates[i].source == from::reference) return pick(i, "reference", "reference");
-  return pick(0, "reference", "reference");  // the stamp always lists the reference; not reached
+  bound b;
+  const auto take = [&](std::size_t i, std::string source, const std::string& why) {
+    b = pick(i, std::move(source), why);
+    return true;
+  };
+  const auto offers = [&](std::size_t i, from step) {
+    return candidates[i].source == step && runs(candidates[i].needs, cpu.features);
+  };
+  order::walk([&](from step) {
+    switch (step) {
+      case from::sidecar:
+        for (std::size_t i = 0; i < count; ++i)
+          if (offers(i, step) && std::strcmp(minted.signature, cpu.signature.text) == 0 &&
+              minted.features == cpu.features)
+            return take(i, "sidecar", "measured on this box");
+        return false;
+      case from::profile:
+        for (const cpu::class_row* rung = cpu.cls; rung != nullptr;
+             rung = *rung->parent ? cpu::find_class(rung->parent) : nullptr)
+          for (std::size_t i = 0; i < count; ++i)
+            if (offers(i, step) && std::strcmp(candidates[i].cls, rung->name) == 0)
+              return take(i, std::string("profile ") + rung->name, std::string("profile ") + rung->name);
+        return false;
+      case from::fallback:
+        for (std::size_t i = 0; i < count; ++i)
+          if (offers(i, step)) return take(i, "fallback", "fallback");
+        return false;
+      case from::reference:
+        for (std::size_t i = 0; i < count; ++i)
+          if (candidates[i].source == from::reference) return take(i, "reference", "reference");
+        return take(0, "reference", "reference");  // the stamp always lists the reference; not reached
+    }
+    return false;
+  });
+  return b;
 }
 
 }  // namespace tune::detail::dispatch
