@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -38,6 +39,7 @@
 #include "measure/machine_state.h"
 #include "measure/real_clock.h"
 #include "race/engine.h"
+#include "race/event.h"
 #include "race/same_code.h"
 #include "util/atomic_file.h"
 #include "util/error_text.h"
@@ -244,9 +246,121 @@ std::vector<tune::race::row_input> race_rows(const family_info& f, const std::ve
   return rows;
 }
 
-void event(const std::string& line) {
-  std::fputs(("@tune " + line + "\n").c_str(), stdout);
+void event(const tune::race::progress_event& e) {
+  std::fputs(("@tune " + tune::race::to_line(e) + "\n").c_str(), stdout);
   std::fflush(stdout);
+}
+
+// The race's progress as `@tune` lines on stdout (race/event.h), which the mint reads back.
+tune::race::event_sink progress_sink() {
+  using tune::race::progress_event;
+  tune::race::event_sink sink;
+  sink.begin = [](const std::string& f, std::size_t rows) {
+    progress_event e;
+    e.what = progress_event::kind::begin;
+    e.name = f;
+    e.rows = static_cast<int>(rows);
+    event(e);
+  };
+  sink.step = [](const std::string& f, const std::string& phase, int i, int of, int live) {
+    progress_event e;
+    e.what = progress_event::kind::step;
+    e.name = f;
+    e.phase = phase;
+    e.i = i;
+    e.of = of;
+    e.live = live;
+    event(e);
+  };
+  sink.end = [](const tune::race::family_result& r) {
+    progress_event e;
+    e.what = progress_event::kind::end;
+    e.name = r.name;
+    e.companion_of = r.companion_of;
+    e.winner = r.winner;
+    e.verdict = r.outcome;
+    e.margin_pct = r.margin_pct;
+    e.ms = r.ms;
+    event(e);
+  };
+  return sink;
+}
+
+// One gated family as the race engine takes it: its rows (those not asked marked so), the row to
+// time against, the incumbent, rows of one code as one candidate, its companions. `same` gets the
+// family's duplicate -> representative rows; an error is the family's, and it is not raced.
+std::variant<tune::race::family_input, std::string> race_input(const family_info& f, const gated& g,
+                                                               const tune::race::race_request& request,
+                                                               std::map<std::string, std::string>& same) {
+  tune::race::family_input in;
+  in.name = f.name;
+  in.fallback = *g.gate.fallback;
+  if (auto it = request.incumbents.find(f.name); it != request.incumbents.end()) in.incumbent = it->second;
+  in.rows = race_rows(f, g.gate.rows());
+  const auto only = request.only_rows.find(f.name);
+  if (only != request.only_rows.end()) mark_not_asked(in.rows, only->second);
+  if (const auto base = request.baseline.find(f.name); base != request.baseline.end()) {
+    const auto row = std::find_if(in.rows.begin(), in.rows.end(),
+                                  [&](const tune::race::row_input& r) { return r.suffix == base->second; });
+    if (row == in.rows.end() || row->rejected)
+      return fmt::format("the row to time against, {}, cannot run now: {}", base->second,
+                         row == in.rows.end() ? std::string("the family has no such row") : *row->rejected);
+    in.fallback = static_cast<std::size_t>(row - in.rows.begin());
+  }
+  // Rows that compiled to the same code are one candidate (docs/design/candidates.md).
+  if (const auto codes = request.codes.find(f.name); codes != request.codes.end()) {
+    std::vector<std::string> timable;
+    std::string reference;
+    for (std::size_t k = 0; k < in.rows.size(); ++k) {
+      if (!in.rows[k].rejected) timable.push_back(in.rows[k].suffix);
+      if (f.rows[k].reference) reference = f.rows[k].suffix;
+    }
+    same = tune::race::same_code(timable, codes->second, in.rows[in.fallback].suffix, in.incumbent, reference);
+    mark_same_code(in.rows, same);
+    if (in.incumbent)
+      if (const auto it = same.find(*in.incumbent); it != same.end()) in.incumbent = it->second;
+  }
+  for (const auto& c : f.companions) {
+    tune::race::companion_input companion{c.name, 0, {}, std::nullopt};
+    // The family's grid and tolerance over the companion's symbols: each row is checked against
+    // the reference row's companion (the gate's table c.table).
+    if (c.table == 0)
+      companion.untimed =
+          fmt::format("its signature {} is not the family's, so the family's fixture cannot call it", c.signature);
+    else
+      companion.rows = race_rows(f, g.gate.tables.at(c.table));
+    mark_same_code(companion.rows, same);
+    if (only != request.only_rows.end()) mark_not_asked(companion.rows, only->second);
+    in.companions.push_back(std::move(companion));
+  }
+  return in;
+}
+
+// The race tables of the answer: each raced family's result with its counters, companions, rows
+// of one code, work and pools.
+void add_tables(tune::race::race_answer& answer, const tune::race::mint_result& result, const std::vector<gated>& raced,
+                const std::vector<tune::race::family_input>& inputs,
+                const std::vector<std::map<std::string, std::string>>& same_codes,
+                const tune::bench::supervised_timer& timer) {
+  const int cores = tune::box::allocation_cpus();
+  for (const auto& r : result.families) {
+    for (std::size_t i = 0; i < raced.size(); ++i) {
+      const auto& g = raced[i];
+      if (g.info->name != r.name) continue;
+      auto table = tune::bench::table_of(r, *g.info, g.gate.rows());
+      tune::bench::add_counters(table, *g.info, timer, i);
+      if (!g.info->companions.empty()) {
+        tune::bench::add_companions(table, r, *g.info, g.gate);
+        for (const auto& c : inputs[i].companions)
+          if (!c.untimed) tune::bench::add_counters(table.companion_races->at(c.name), *g.info, timer, c.timer_index);
+      }
+      tune::bench::add_same_code(table, same_codes[i]);
+      if (g.session->work() > 0) table.work = tune::race::work_record{g.session->work(), g.session->work_unit()};
+      table.threads = g.info->threads;
+      table.cores = cores;
+      answer.families[r.name] = std::move(table);
+    }
+  }
 }
 
 int cmd_race(const std::string& request_path, const std::string& out_path) {
@@ -260,7 +374,6 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
   const auto protocol = protocol_from(request);
   const auto features = tune::box::this_box_features();
   const auto families = select(request.families);
-  const auto& incumbents = request.incumbents;
 
   tune::race::race_answer answer;
   answer.telemetry["before"] = tune::measure::machine_state();
@@ -275,56 +388,13 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
     const auto asked = request.only_rows.find(f->name);
     auto g = gate_family(*f, features, known == request.failed.end() ? decltype(known->second){} : known->second,
                          asked == request.only_rows.end() ? nullptr : &asked->second);
-    if (!g.gate.error.empty()) {
-      answer.errors[f->name] = g.gate.error;
+    std::map<std::string, std::string> same;
+    auto in = g.gate.error.empty() ? race_input(*f, g, request, same) : g.gate.error;
+    if (const auto* error = std::get_if<std::string>(&in)) {
+      answer.errors[f->name] = *error;
       continue;
     }
-    tune::race::family_input in;
-    in.name = f->name;
-    in.fallback = *g.gate.fallback;
-    if (auto it = incumbents.find(f->name); it != incumbents.end()) in.incumbent = it->second;
-    in.rows = race_rows(*f, g.gate.rows());
-    const auto only = request.only_rows.find(f->name);
-    if (only != request.only_rows.end()) mark_not_asked(in.rows, only->second);
-    if (const auto base = request.baseline.find(f->name); base != request.baseline.end()) {
-      const auto row = std::find_if(in.rows.begin(), in.rows.end(),
-                                    [&](const tune::race::row_input& r) { return r.suffix == base->second; });
-      if (row == in.rows.end() || row->rejected) {
-        answer.errors[f->name] =
-            fmt::format("the row to time against, {}, cannot run now: {}", base->second,
-                        row == in.rows.end() ? std::string("the family has no such row") : *row->rejected);
-        continue;
-      }
-      in.fallback = static_cast<std::size_t>(row - in.rows.begin());
-    }
-    // Rows that compiled to the same code are one candidate (docs/design/candidates.md).
-    std::map<std::string, std::string> same;
-    if (const auto codes = request.codes.find(f->name); codes != request.codes.end()) {
-      std::vector<std::string> timable;
-      std::string reference;
-      for (std::size_t k = 0; k < in.rows.size(); ++k) {
-        if (!in.rows[k].rejected) timable.push_back(in.rows[k].suffix);
-        if (f->rows[k].reference) reference = f->rows[k].suffix;
-      }
-      same = tune::race::same_code(timable, codes->second, in.rows[in.fallback].suffix, in.incumbent, reference);
-      mark_same_code(in.rows, same);
-      if (in.incumbent)
-        if (const auto it = same.find(*in.incumbent); it != same.end()) in.incumbent = it->second;
-    }
-    for (const auto& c : f->companions) {
-      tune::race::companion_input companion{c.name, 0, {}, std::nullopt};
-      // The family's grid and tolerance over the companion's symbols: each row is checked against
-      // the reference row's companion (the gate's table c.table).
-      if (c.table == 0)
-        companion.untimed =
-            fmt::format("its signature {} is not the family's, so the family's fixture cannot call it", c.signature);
-      else
-        companion.rows = race_rows(*f, g.gate.tables.at(c.table));
-      mark_same_code(companion.rows, same);
-      if (only != request.only_rows.end()) mark_not_asked(companion.rows, only->second);
-      in.companions.push_back(std::move(companion));
-    }
-    inputs.push_back(std::move(in));
+    inputs.push_back(std::move(std::get<tune::race::family_input>(in)));
     same_codes.push_back(std::move(same));
     raced.push_back(std::move(g));
   }
@@ -348,42 +418,16 @@ int cmd_race(const std::string& request_path, const std::string& out_path) {
 
   tune::bench::supervised_timer timer(std::move(timed), std::move(targets));
   tune::measure::real_clock clock;
-  tune::race::event_sink sink;
-  sink.begin = [](const std::string& f, std::size_t rows) { event(fmt::format("begin name={} rows={}", f, rows)); };
-  sink.step = [](const std::string& f, const std::string& phase, int i, int of, int live) {
-    event(fmt::format("step name={} phase={} i={} of={} live={}", f, phase, i, of, live));
-  };
-  // margin= only when a row won the seat: the fallback in its own seat has none.
-  sink.end = [](const tune::race::family_result& r) {
-    event(fmt::format("end name={}{} winner={} verdict={}{} ms={:.0f}", r.name,
-                      r.companion_of ? " companion_of=" + *r.companion_of : std::string(), r.winner,
-                      tune::race::to_string(r.outcome),
-                      r.margin_pct ? fmt::format(" margin={:+.1f}", *r.margin_pct) : std::string(), r.ms));
-  };
-  event(fmt::format("plan scope={} total={}", request.scope, inputs.size() + timed_companions));
-  const auto result = tune::race::run_mint(inputs, timer, clock, protocol, sink);
+  tune::race::progress_event plan;
+  plan.what = tune::race::progress_event::kind::plan;
+  plan.scope = request.scope;
+  plan.total = static_cast<int>(inputs.size() + timed_companions);
+  event(plan);
+  const auto result = tune::race::run_mint(inputs, timer, clock, protocol, progress_sink());
   timer.close();
 
   answer.mint = tune::race::record_of(result);
-  const int cores = tune::box::allocation_cpus();
-  for (const auto& r : result.families) {
-    for (std::size_t i = 0; i < raced.size(); ++i) {
-      const auto& g = raced[i];
-      if (g.info->name != r.name) continue;
-      auto table = tune::bench::table_of(r, *g.info, g.gate.rows());
-      tune::bench::add_counters(table, *g.info, timer, i);
-      if (!g.info->companions.empty()) {
-        tune::bench::add_companions(table, r, *g.info, g.gate);
-        for (const auto& c : inputs[i].companions)
-          if (!c.untimed) tune::bench::add_counters(table.companion_races->at(c.name), *g.info, timer, c.timer_index);
-      }
-      tune::bench::add_same_code(table, same_codes[i]);
-      if (g.session->work() > 0) table.work = tune::race::work_record{g.session->work(), g.session->work_unit()};
-      table.threads = g.info->threads;
-      table.cores = cores;
-      answer.families[r.name] = std::move(table);
-    }
-  }
+  add_tables(answer, result, raced, inputs, same_codes, timer);
   for (const auto& [name, error] : result.errors) answer.errors[name] = error;
   answer.telemetry["after"] = tune::measure::machine_state();
   tune::util::write_file_atomic(out_path,

@@ -204,6 +204,53 @@ sidecar::scope_update update_of(const manifest& m, const box::box_info& box, con
   return update;
 }
 
+// The plan of the race after the searches: each searched seat races only its finalists, and the
+// incumbent when the search visited it (it defends its seat, rule 7, docs/measurement.md).
+race_plan with_finalists(const race_plan& plan, const search_outcome& searched, const sidecar::document* previous) {
+  race_plan final_plan = plan;
+  for (const auto& [seat, search] : searched.seats) {
+    std::vector<std::string> rows = search.finalists;
+    if (const std::string* incumbent = previous ? previous->seat_of(seat) : nullptr;
+        incumbent && search.screened.rows.count(*incumbent) &&
+        std::find(rows.begin(), rows.end(), *incumbent) == rows.end())
+      rows.push_back(*incumbent);
+    final_plan.only_rows[seat] = rows;
+  }
+  return final_plan;
+}
+
+// What the sidecar records of how this mint measured: the box, the compiler, the noise, the
+// validation, the time it took and what it waited for.
+sidecar::provenance_record provenance_of(const manifest& m, const box::box_info& box, const race::race_answer& result,
+                                         const std::string& noise, double mint_ms, double lock_wait_s,
+                                         const quiet_wait& wait) {
+  sidecar::provenance_record p;
+  p.cls = box.cls;
+  p.features = box::join(box.features);
+  p.forced_features = forced_features();
+  p.compiler = m.compiler;
+  p.noise = noise;
+  p.noise_probes = probes_text(result.mint.probes);
+  p.noise_floor_pct = result.mint.noise_floor_pct;
+  p.validation = race::validation_text(result.families);
+  p.mint_ms = mint_ms;
+  p.lock_wait_s = lock_wait_s;
+  p.telemetry = result.telemetry;
+  p.build_wait = sidecar::build_wait_record{wait.waited_s, wait.bound_ran_out ? wait.jobs_left : 0};
+  return p;
+}
+
+// A written mint: with the families the bench could not race named, or whole.
+mint_outcome written_outcome(const race::race_answer& result) {
+  mint_outcome outcome{mint_outcome::written, ""};
+  if (!result.errors.empty()) {
+    outcome.status = mint_outcome::family_errors;
+    for (const auto& [name, error] : result.errors)
+      outcome.reason += fmt::format("{}family {}: {}", outcome.reason.empty() ? "" : "; ", name, error);
+  }
+  return outcome;
+}
+
 }  // namespace
 
 race_plan full_race(const manifest& m, std::string why) {
@@ -252,7 +299,6 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
   // Searched families search first; the race below decides each one's seat among the best rows its
   // search found (mint/search_scope.h). The rows a search builds join the manifest's view.
   manifest current = m;
-  race_plan final_plan = plan;
   search_outcome searched = search_families(current, plan, previous, show, search_jobs());
   if (searched.failed) {
     sidecar::archive_failure(box.identity, m.scope, m.bench, searched.failed->reason);
@@ -261,15 +307,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
                                                                              : mint_outcome::failed;
     return {status, searched.failed->reason};
   }
-  for (const auto& [seat, search] : searched.seats) {
-    std::vector<std::string> rows = search.finalists;
-    // The incumbent defends its seat when the search visited it (rule 7, docs/measurement.md).
-    if (const std::string* incumbent = previous ? previous->seat_of(seat) : nullptr;
-        incumbent && search.screened.rows.count(*incumbent) &&
-        std::find(rows.begin(), rows.end(), *incumbent) == rows.end())
-      rows.push_back(*incumbent);
-    final_plan.only_rows[seat] = rows;
-  }
+  const race_plan final_plan = with_finalists(plan, searched, previous);
 
   const bench_answer asked = ask_bench(current, box, previous, show, final_plan);
   if (asked.failed) return *asked.failed;
@@ -284,19 +322,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
     if (const auto* kept = previous ? previous->race_of(family) : nullptr)
       overridden = overridden || kept->noise_overridden;
   const std::string noise = overridden ? "overridden" : "ok";
-  sidecar::provenance_record& p = update.provenance;
-  p.cls = box.cls;
-  p.features = box::join(box.features);
-  p.forced_features = forced_features();
-  p.compiler = m.compiler;
-  p.noise = noise;
-  p.noise_probes = probes_text(mint.probes);
-  p.noise_floor_pct = mint.noise_floor_pct;
-  p.validation = race::validation_text(result.families);
-  p.mint_ms = mint_ms;
-  p.lock_wait_s = one_mint_at_a_time.waited_s();
-  p.telemetry = result.telemetry;
-  p.build_wait = sidecar::build_wait_record{wait.waited_s, wait.bound_ran_out ? wait.jobs_left : 0};
+  update.provenance = provenance_of(m, box, result, noise, mint_ms, one_mint_at_a_time.waited_s(), wait);
   const auto written = sidecar::upsert(sidecar_path(m), update);
   write_generator_triggers(m, update);
   if (!written.diff.empty())
@@ -311,13 +337,7 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
                   noise, probes_text(mint.probes));
   show.note(summary);
 
-  mint_outcome outcome{mint_outcome::written, ""};
-  if (!result.errors.empty()) {
-    outcome.status = mint_outcome::family_errors;
-    for (const auto& [name, error] : result.errors)
-      outcome.reason += fmt::format("{}family {}: {}", outcome.reason.empty() ? "" : "; ", name, error);
-  }
-  return outcome;
+  return written_outcome(result);
 }
 
 }  // namespace tune::mint
