@@ -197,6 +197,22 @@ std::vector<proposal> neighbour_stage(const knob_space& space, const std::vector
   return out;
 }
 
+std::vector<proposal> sweep_stage(const knob_space& space, const std::set<choice>& proposed,
+                                  const std::vector<screened>& singles, double baseline_objective_s) {
+  std::vector<std::pair<double, choice>> rest;
+  for (auto& p : all_points(space)) {
+    if (proposed.count(p)) continue;
+    double predicted = baseline_objective_s;
+    for (std::size_t a = 0; a < p.size(); ++a) predicted *= single_effect(singles, a, p[a], baseline_objective_s);
+    rest.push_back({predicted, std::move(p)});
+  }
+  std::stable_sort(rest.begin(), rest.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<proposal> out;
+  for (auto& r : rest)
+    out.push_back({std::move(r.second), "sweep", "the rest of the space, as the single moves rank it"});
+  return out;
+}
+
 std::vector<choice> all_points(const knob_space& space) {
   std::vector<choice> points{choice(space.axes.size(), 0)};
   for (std::size_t a = 0; a < space.axes.size(); ++a) {

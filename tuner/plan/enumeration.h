@@ -3,6 +3,7 @@
 // and the same screening results, and versioned: a change to the order is a new version, and
 // the version is recorded in every report.
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -10,7 +11,7 @@
 
 namespace tune::plan {
 
-inline constexpr const char* enumeration_version = "tune-plan-enum/3";
+inline constexpr const char* enumeration_version = "tune-plan-enum/4";
 
 // One point of the knob space: the index of the chosen value on each axis (0: the baseline's).
 using choice = std::vector<int>;
@@ -58,6 +59,14 @@ struct screened {
 // `ranked` is best first; `singles` are the stage-1 results.
 std::vector<proposal> neighbour_stage(const knob_space& space, const std::vector<screened>& ranked,
                                       const std::vector<screened>& singles, double baseline_objective_s);
+
+// Stage 3, once the neighbour stage proposes nothing new and budget is left: every point not yet
+// proposed, ordered by the objective the single moves predict (the product of their factors on
+// the baseline's). A joint move the one-knob walks misjudge (a pool that pays only beside another
+// knob's value, such as FFTW threads beside passive OpenMP waiting on 2 CPUs) is still reached
+// when the budget covers the space.
+std::vector<proposal> sweep_stage(const knob_space& space, const std::set<choice>& proposed,
+                                  const std::vector<screened>& singles, double baseline_objective_s);
 
 // Every point of the space (the finite set the search draws from), baseline first.
 std::vector<choice> all_points(const knob_space& space);

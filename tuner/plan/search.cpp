@@ -536,9 +536,50 @@ class searcher {
       const auto batch = neighbour_stage(space_, ranked_screened(), singles_, *rec_.baseline_objective_s);
       const bool any_new =
           std::any_of(batch.begin(), batch.end(), [&](const proposal& p) { return !proposed_.count(p.point); });
-      if (!any_new) return refine();
-      if (!screen_batch(batch)) return;
+      if (any_new) {
+        if (!screen_batch(batch)) return;
+        continue;
+      }
+      // Converged: the budget left beyond the decision and the refinement screens the rest of the
+      // space, and a new leader opens its own neighbours.
+      if (!sweep()) return refine();
     }
+  }
+
+  // What refine() spends bringing the best few to refine_processes processes each.
+  double refine_need() const {
+    std::size_t processes = 0;
+    const auto ranked = ranked_screened();
+    for (std::size_t i = 0; i < ranked.size() && i < refine_top; ++i) {
+      const auto it = screen_objectives_.find(ranked[i].id);
+      const std::size_t done = it == screen_objectives_.end() ? 0 : it->second.size();
+      processes += refine_processes - std::min(refine_processes, done);
+    }
+    return static_cast<double>(processes) * screen_cost();
+  }
+
+  // What the decision at its fullest spends: every A/A pair it may add, and the most pairs for
+  // two contenders at the leader's process cost, and the re-check.
+  double full_decision_cost() const {
+    const auto ranked = ranked_screened();
+    const double cand = ranked.empty() ? screen_cost() : process_cost(ranked.front().id);
+    return 2.0 * opt_.max_aa_pairs * run_cost() + 2.0 * opt_.max_pairs * (run_cost() + cand) + (uses_fftw_ ? cand : 0);
+  }
+
+  // Stage 3 (enumeration.h sweep_stage); true when a swept point took the lead, false when the
+  // sweep ended: the space is covered, the search was cancelled, or only what the refinement and
+  // the decision at its fullest would spend is left (points it did not reach are not candidates).
+  bool sweep() {
+    const auto ranked = ranked_screened();
+    const int leader = ranked.empty() ? 0 : ranked.front().id;
+    for (const auto& p : sweep_stage(space_, proposed_, singles_, *rec_.baseline_objective_s)) {
+      const double keep = std::max(confirmation_reserve(), full_decision_cost()) + refine_need();
+      if (remaining() - keep < screen_cost()) return false;
+      if (!screen_one(p)) return false;
+      const auto now = ranked_screened();
+      if (!now.empty() && now.front().id != leader && now.front().objective_s < *rec_.baseline_objective_s) return true;
+    }
+    return false;
   }
 
   // One confirmation process of the baseline or a candidate; the objective when it counts.

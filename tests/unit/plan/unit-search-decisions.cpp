@@ -48,7 +48,7 @@ TEST_CASE("known costs: the search selects the cheapest settings and proves it i
   const auto& conf = r.confirmations.front();
   CHECK(conf.pairs.size() >= static_cast<std::size_t>(min_pairs));
   CHECK(conf.verdict.established);
-  CHECK(r.enumeration == "tune-plan-enum/3");
+  CHECK(r.enumeration == "tune-plan-enum/4");
   REQUIRE(r.wisdom);
   CHECK(*r.wisdom == "(fftw-wisdom measure)");
 }
