@@ -43,7 +43,7 @@ void build(synthetic& s, int families, int rows, int mints) {
   s.doc.provenance.noise_probes = "start 0.3%; mid1 0.4%; end 0.9%";
   report::scope_view scope;
   scope.scope = "synthetic";
-  scope.verdict = "fresh";
+  scope.verdict = tune::sidecar::verdict::fresh;
   scope.verdict_message = "fresh: a synthetic scope";
   scope.sidecar = "/synthetic/p.tune.json";
   scope.doc = &s.doc;

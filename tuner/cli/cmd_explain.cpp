@@ -140,7 +140,8 @@ struct explain_report {
   std::optional<stamp::family_entry> stamped;  // nullopt: not stamped yet
   std::string stamp_verdict, policy;           // the scope's verdict and policy when it was stamped
   std::filesystem::path sidecar;
-  std::string verdict_now, verdict_message_now;
+  sidecar::verdict verdict_now = sidecar::verdict::absent;
+  std::string verdict_message_now;
   bool changed_since_stamp = false;  // the verdict message differs from the stamp's
   std::optional<race::race_table> last_race;
   std::optional<stamp::generated_rows> generated;  // the rows its GENERATOR proposed
@@ -157,7 +158,7 @@ void to_json(nlohmann::json& out, const explain_report& r) {
          {"stamp_verdict", r.stamped ? nlohmann::json(r.stamp_verdict) : nlohmann::json()},
          {"policy", r.stamped ? nlohmann::json(r.policy) : nlohmann::json()},
          {"sidecar", r.sidecar.string()},
-         {"verdict_now", r.verdict_now},
+         {"verdict_now", sidecar::to_string(r.verdict_now)},
          {"verdict_message_now", r.verdict_message_now},
          {"changed_since_stamp", r.changed_since_stamp},
          {"last_race", r.last_race ? nlohmann::json(*r.last_race) : nlohmann::json()}};
@@ -179,7 +180,7 @@ std::optional<explain_report> explain_of(const scope_options& o, const std::stri
     r.fallback_chain = decl->fallback;
     r.sidecar = sidecar_path(m);
     const auto now = judge_sidecar(m, box::this_box());
-    r.verdict_now = sidecar::to_string(now.v);
+    r.verdict_now = now.v;
     r.verdict_message_now = now.message;
     if (const auto record = stamp::read_stamp_record(m); record && record->families.count(family)) {
       r.stamped = record->families.at(family);

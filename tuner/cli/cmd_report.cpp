@@ -66,7 +66,7 @@ int cmd_report(const scope_options& o, std::filesystem::path out) {
     report::scope_view s;
     s.scope = m.scope;
     s.config = m.multi_config ? m.config : "";
-    s.verdict = sidecar::to_string(verdict.v);
+    s.verdict = verdict.v;
     s.verdict_message = verdict.message;
     s.history_problem = history_problem;
     s.sidecar = sidecar_path(m);

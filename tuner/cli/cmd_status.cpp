@@ -58,7 +58,8 @@ struct scope_status {
   std::string scope, config;
   bool multi_config = false;
   std::filesystem::path manifest, sidecar;
-  std::string verdict, verdict_message, measured;
+  sidecar::verdict verdict = sidecar::verdict::absent;
+  std::string verdict_message, measured;
   bool complete = true;       // every family tuned
   bool measured_here = true;  // every family measured here: what --check gates on
   bool stamped = false;
@@ -95,7 +96,7 @@ void to_json(nlohmann::json& out, const scope_status& s) {
          {"multi_config", s.multi_config},
          {"manifest", s.manifest.string()},
          {"sidecar", s.sidecar.string()},
-         {"verdict", s.verdict},
+         {"verdict", sidecar::to_string(s.verdict)},
          {"verdict_message", s.verdict_message},
          {"measured", s.measured},
          {"complete", s.complete},
@@ -122,7 +123,7 @@ status_report status_of(const std::vector<std::filesystem::path>& manifests, con
     s.multi_config = m.multi_config;
     s.manifest = path;
     s.sidecar = sidecar_path(m);
-    s.verdict = sidecar::to_string(verdict.v);
+    s.verdict = verdict.v;
     s.verdict_message = verdict.message;
     s.measured = measured_when(m);
     s.stamped = record.has_value();
@@ -148,7 +149,7 @@ status_report status_of(const std::vector<std::filesystem::path>& manifests, con
 int check_code(const status_report& status) {
   bool fresh = true, complete = true;
   for (const auto& s : status.scopes) {
-    fresh = fresh && s.verdict == "fresh";
+    fresh = fresh && s.verdict == sidecar::verdict::fresh;
     complete = complete && s.measured_here;
   }
   return !fresh ? exit_not_fresh : !complete ? exit_incomplete : 0;
@@ -172,7 +173,8 @@ int cmd_status(const scope_options& o, bool as_json, bool check) {
   std::vector<stamp::scope_standing> standings;
   for (const auto& s : status.scopes) {
     for (const auto& [name, f] : s.families)
-      std::cout << stamp::status_row(s.scope, name, f.stamped ? &*f.stamped : nullptr, s.verdict, s.measured,
+      std::cout << stamp::status_row(s.scope, name, f.stamped ? &*f.stamped : nullptr, sidecar::to_string(s.verdict),
+                                     s.measured,
                                      by_config ? s.config : "");
     manifests.push_back(load_manifest(s.manifest));
   }
@@ -196,7 +198,7 @@ int cmd_status(const scope_options& o, bool as_json, bool check) {
                                  name, fmt::join(rows, ", "));
       }
   for (const auto& s : status.scopes)
-    if (s.verdict != "fresh") std::cout << fmt::format("\n{}: {}", s.scope, s.verdict_message);
+    if (s.verdict != sidecar::verdict::fresh) std::cout << fmt::format("\n{}: {}", s.scope, s.verdict_message);
   std::cout << stamp::status_closing(standings);
   return code;
 }

@@ -284,7 +284,7 @@ stamp::scope_stamp stamp(const scope_state& s, const box::box_info& box) {
   if (every_class) read.insert(read.end(), every_class->files_read.begin(), every_class->files_read.end());
   // The folder itself, so a profile committed later re-stamps (a folder's mtime moves when a file is added).
   if (!s.m.defaults.empty()) read.push_back(s.m.defaults);
-  return stamp::stamp_scope(s.m, inputs, sidecar::to_string(s.verdict.v), s.verdict.message, to_string(s.pol.value),
+  return stamp::stamp_scope(s.m, inputs, s.verdict.v, s.verdict.message, to_string(s.pol.value),
                             read);
 }
 

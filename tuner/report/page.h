@@ -13,6 +13,7 @@
 #include "race/table.h"
 #include "sidecar/document.h"
 #include "sidecar/history.h"
+#include "sidecar/verdict.h"
 #include "stamp/describe_rows.h"
 #include "stamp/record.h"
 
@@ -27,7 +28,8 @@ struct family_view {
 
 struct scope_view {
   std::string scope, config;  // config: "" for a single-config tree
-  std::string verdict, verdict_message;
+  sidecar::verdict verdict = sidecar::verdict::absent;
+  std::string verdict_message;
   std::filesystem::path sidecar;
   const sidecar::document* doc = nullptr;  // null when the sidecar is absent or unreadable
   std::vector<family_view> families;

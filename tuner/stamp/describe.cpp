@@ -74,7 +74,7 @@ std::string optimized_tune_command(const manifest& m) {
 std::string status_closing(const std::vector<scope_standing>& scopes) {
   std::string commands;
   for (const auto& s : scopes) {
-    if (s.verdict == "fresh" && s.measured_here) continue;
+    if (s.verdict == sidecar::verdict::fresh && s.measured_here) continue;
     const auto command = optimized_tune_command(*s.m);
     if (commands.find("  " + command + "\n") != std::string::npos) continue;
     if (!s.m->optimized)

@@ -9,6 +9,7 @@
 
 #include "manifest/manifest.h"
 #include "stamp/record.h"
+#include "sidecar/verdict.h"
 #include "stamp/seat.h"
 
 namespace tune::stamp {
@@ -54,7 +55,7 @@ std::string optimized_tune_command(const manifest& m);
 // A scope as `tune status` closes on it.
 struct scope_standing {
   const manifest* m = nullptr;
-  std::string verdict;         // the sidecar's verdict now (sidecar/verdict.h)
+  sidecar::verdict verdict = sidecar::verdict::absent;  // the sidecar's verdict now
   bool measured_here = false;  // every family's stamp record says measured_here
 };
 

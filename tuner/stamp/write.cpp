@@ -27,11 +27,11 @@ std::string depfile_path(const std::filesystem::path& p) {
 
 }  // namespace
 
-scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std::string& verdict,
+scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, sidecar::verdict verdict,
                         const std::string& verdict_message, const std::string& policy,
                         const std::vector<std::filesystem::path>& depends_on) {
   scope_stamp result{verdict, verdict_message, policy, {}, 0};
-  stamp_record record{m.scope, verdict, verdict_message, policy, {}};
+  stamp_record record{m.scope, sidecar::to_string(verdict), verdict_message, policy, {}};
   const auto tune_command = program_tune_command(m);
   // One header per public name: the seats of a family with SHAPES are consecutive in the manifest.
   for (std::size_t first = 0; first < m.families.size();) {

@@ -10,12 +10,13 @@
 
 #include "manifest/manifest.h"
 #include "stamp/record.h"
+#include "sidecar/verdict.h"
 #include "stamp/seat.h"
 
 namespace tune::stamp {
 
 struct scope_stamp {
-  std::string verdict;  // the scope's sidecar verdict
+  sidecar::verdict verdict = sidecar::verdict::absent;  // the scope's sidecar verdict
   std::string verdict_message;
   std::string policy;
   std::vector<std::pair<std::string, seat>> seats;  // family -> seat, in declaration order
@@ -23,7 +24,7 @@ struct scope_stamp {
 };
 
 // Chooses and writes every family's seat. `inputs` is shared by all families.
-scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, const std::string& verdict,
+scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, sidecar::verdict verdict,
                         const std::string& verdict_message, const std::string& policy,
                         const std::vector<std::filesystem::path>& depends_on);
 

@@ -127,7 +127,7 @@ struct fixture {
     page.build_dir = "/b";
     report::scope_view s;
     s.scope = "s";
-    s.verdict = "fresh";
+    s.verdict = tune::sidecar::verdict::fresh;
     s.verdict_message = "fresh: sidecar \"/b/p.tune.json\" is fresh for scope \"s\".";
     s.sidecar = "/b/p.tune.json";
     s.doc = &doc;
@@ -218,7 +218,7 @@ TEST_CASE("a page still says what it can without a sidecar or an archive") {
   s.families = {{"dot", nullptr, &f.dot_stamp}};
   s.history.clear();
   s.history_problem = "cannot find the mint history folder: none of TUNE_HISTORY, XDG_STATE_HOME and HOME is set";
-  s.verdict = "absent";
+  s.verdict = tune::sidecar::verdict::absent;
   const std::string html = report::render_page(f.page);
   CHECK(html.find("no race to show: the sidecar is absent or unreadable") != std::string::npos);
   CHECK(html.find("The past mints cannot be shown: cannot find the mint history folder") != std::string::npos);

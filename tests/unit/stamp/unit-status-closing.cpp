@@ -18,23 +18,24 @@ tune::manifest tree(const std::string& config, bool optimized, bool multi_config
 
 }  // namespace
 
+using tune::sidecar::verdict;
 using tune::stamp::status_closing;
 
 TEST_CASE("every family runs a winner measured here only when every scope is fresh and measured here") {
   const auto m = tree("Release", true);
-  CHECK(status_closing({{&m, "fresh", true}}) == "\nEvery family runs a winner measured on this box.\n");
+  CHECK(status_closing({{&m, verdict::fresh, true}}) == "\nEvery family runs a winner measured on this box.\n");
   // A mint under TUNE_FORCE_FEATURES records measured_here, but this box's verdict is foreign_box.
-  CHECK(status_closing({{&m, "foreign_box", true}}) ==
+  CHECK(status_closing({{&m, verdict::foreign_box, true}}) ==
         "\n\nSome families do not run a winner measured on this box. To tune them:\n"
         "  cmake --build /b --target tune-s\n");
-  CHECK(status_closing({{&m, "fresh", false}, {&m, "stale", true}}) ==
+  CHECK(status_closing({{&m, verdict::fresh, false}, {&m, verdict::stale_binary, true}}) ==
         "\n\nSome families do not run a winner measured on this box. To tune them:\n"
         "  cmake --build /b --target tune-s\n");
 }
 
 TEST_CASE("an unoptimized tree is advised to tune a Release build, not its own configuration") {
   const auto debug = tree("Debug", false);
-  CHECK(status_closing({{&debug, "absent", false}}) ==
+  CHECK(status_closing({{&debug, verdict::absent, false}}) ==
         "\n\nSome families do not run a winner measured on this box. To tune them:\n"
         "  (scope s: configuration Debug builds without optimization, and timings of unoptimized code mean "
         "nothing; tune a Release build)\n"
