@@ -10,8 +10,8 @@
 #
 # The generator runs again only when its request changes (the declared rows, the family's race
 # table in the sidecar, the generator's own files): the request's hash is kept in the meta file and
-# its output beside the manifest, so a re-configure with the same request reuses that output. A
-# mint that races the family writes a trigger the configure step depends on.
+# its output beside the manifest, so a re-configure with the same request reuses that output. The
+# build's stamp step quotes the race table in a trigger the configure step depends on.
 
 # Bounds on what a generator may print. Cache entries, like tune/Isa.cmake's regexes, because a
 # family may be declared in any folder and a plain variable lives only in the folder that loaded
@@ -24,10 +24,10 @@ set(_TUNE_GENERATOR_MAX_PROPOSALS 256 CACHE INTERNAL "cmake-tune: a bound on gen
 set(_TUNE_GENERATOR_MAX_FLAGS 16 CACHE INTERNAL "cmake-tune: a bound on generators")
 set(_TUNE_GENERATOR_MAX_NAME 64 CACHE INTERNAL "cmake-tune: a bound on generators")
 set(_TUNE_GENERATOR_MAX_BASIS 1024 CACHE INTERNAL "cmake-tune: a bound on generators")
-# Bounds on the sidecar the request quotes a race table from (the tool's reader's bounds,
-# tuner/util/json_reader.h).
-set(_TUNE_SIDECAR_MAX_BYTES 67108864 CACHE INTERNAL "cmake-tune: a bound on generators")
-set(_TUNE_SIDECAR_MAX_DEPTH 64 CACHE INTERNAL "cmake-tune: a bound on generators")
+# Bounds on the trigger the request quotes a race table from (the tool's reader's bounds on the
+# sidecar the table comes from, tuner/util/json_reader.h).
+set(_TUNE_TRIGGER_MAX_BYTES 67108864 CACHE INTERNAL "cmake-tune: a bound on generators")
+set(_TUNE_TRIGGER_MAX_DEPTH 64 CACHE INTERNAL "cmake-tune: a bound on generators")
 
 # The flags a proposal may bring, by name: options that change how code is lowered and nothing
 # else (no precision, ABI, instruction set, instrumentation, file read or written). A list, not a
@@ -114,57 +114,52 @@ function(_tune_configure_time_sidecar out out_config)
   set(${out_config} "${_config}" PARENT_SCOPE)
 endfunction()
 
-# The family's race table from the sidecar (JSON text, or null) and the box it was measured on
-# ({"class", "features"}, or null). Only a table of this scope's VERSION and this compiler is
-# quoted; the tool's full freshness judgement (the box, the binary) happens at build time, where
-# the CPU is probed (the tool may not exist yet at configure time).
-function(_tune_generator_race out_race out_box fn family scope sidecar)
+# The family's race table (JSON text, or null) and the box it was measured on ({"class",
+# "features"}, or null), as the tool quoted them from the sidecar in the family's trigger
+# (tuner/mint/generator_trigger.h: only a table of this scope's VERSION and this compiler). The
+# tool is the sidecar's one reader. The trigger is bounded before CMake's parser sees it. A missing
+# one (a new tree, a family new to GENERATOR) or an unreadable one is written to quote nothing, and
+# the stamp step's output <stamp_done> removed, so the next build's stamp step quotes the sidecar
+# (a sidecar already there included) and the build after that configures with its table.
+function(_tune_generator_quote out_race out_box fn trigger stamp_done)
   set(${out_race} null PARENT_SCOPE)
   set(${out_box} null PARENT_SCOPE)
-  if(NOT EXISTS "${sidecar}")
+  set(_nothing "{\"format\": \"tune-generate-trigger/1\", \"race\": null, \"box\": null}\n")
+  if(NOT EXISTS "${trigger}")
+    file(WRITE "${trigger}" "${_nothing}")
+    file(REMOVE "${stamp_done}")
     return()
   endif()
-  file(SIZE "${sidecar}" _size)
+  file(SIZE "${trigger}" _size)
   set(_why "")
-  if(_size GREATER _TUNE_SIDECAR_MAX_BYTES)
+  if(_size GREATER _TUNE_TRIGGER_MAX_BYTES)
     set(_why "it is ${_size} bytes")
   else()
-    file(READ "${sidecar}" _text)
-    _tune_json_bound(_why "${_text}" ${_TUNE_SIDECAR_MAX_BYTES} ${_TUNE_SIDECAR_MAX_DEPTH})
+    file(READ "${trigger}" _text)
+    _tune_json_bound(_why "${_text}" ${_TUNE_TRIGGER_MAX_BYTES} ${_TUNE_TRIGGER_MAX_DEPTH})
     if(_why STREQUAL "")
       string(JSON _format ERROR_VARIABLE _error GET "${_text}" format)
-      if(_error OR NOT _format STREQUAL "tune-sidecar/1")
-        set(_why "it is not a tune-sidecar/1 file")
+      string(JSON _race ERROR_VARIABLE _error_race GET "${_text}" race)
+      string(JSON _box ERROR_VARIABLE _error_box GET "${_text}" box)
+      if(_error OR _error_race OR _error_box OR NOT _format STREQUAL "tune-generate-trigger/1")
+        set(_why "it is not a tune-generate-trigger/1 file")
       endif()
     endif()
   endif()
   if(NOT _why STREQUAL "")
-    message(WARNING "${fn}: the GENERATOR gets no race table: the sidecar ${sidecar} is unreadable (${_why}). "
-      "The build reports it and mints again.")
+    message(WARNING "${fn}: the GENERATOR gets no race table: its trigger ${trigger} is unreadable (${_why}). "
+      "It is reset; the next build writes it again from the sidecar.")
+    file(WRITE "${trigger}" "${_nothing}")
+    file(REMOVE "${stamp_done}")
     return()
   endif()
-  _tune_scope_get(_version "${scope}" VERSION)
-  string(JSON _recorded ERROR_VARIABLE _error GET "${_text}" scopes "${scope}" version)
-  if(_error OR NOT _recorded STREQUAL _version)
-    return()
+  # string(JSON GET) gives "" for null; the request quotes objects only.
+  string(JSON _race_type TYPE "${_text}" race)
+  string(JSON _box_type TYPE "${_text}" box)
+  if(_race_type STREQUAL "OBJECT" AND _box_type STREQUAL "OBJECT")
+    set(${out_race} "${_race}" PARENT_SCOPE)
+    set(${out_box} "${_box}" PARENT_SCOPE)
   endif()
-  string(JSON _race ERROR_VARIABLE _error GET "${_text}" race "${family}")
-  if(_error)
-    return()
-  endif()
-  string(JSON _compiler ERROR_VARIABLE _error GET "${_race}" compiler)
-  if(NOT _error AND NOT _compiler STREQUAL "${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}")
-    return()
-  endif()
-  string(JSON _class ERROR_VARIABLE _error GET "${_text}" provenance class)
-  string(JSON _features ERROR_VARIABLE _error2 GET "${_text}" provenance features)
-  if(_error OR _error2)
-    return()
-  endif()
-  _tune_json_quote(_class "${_class}")
-  _tune_json_array(_features ${_features})
-  set(${out_race} "${_race}" PARENT_SCOPE)
-  set(${out_box} "{\"class\": ${_class}, \"features\": ${_features}}" PARENT_SCOPE)
 endfunction()
 
 # _tune_generator_rows(<fn> <family> <rows> <scope> <signature> <grid> <timeout> <excludes>
@@ -182,7 +177,16 @@ function(_tune_generator_rows fn family rows scope signature grid timeout exclud
 
   # The request: the declared rows, the race table, the box.
   _tune_generator_request_rows(${rows} _axes_json _rows_json _keys)
-  _tune_generator_race(_race _box "${fn}" "${family}" "${scope}" "${_sidecar}")
+  # The race table is part of the request: the stamp step of every build writes the table the
+  # sidecar holds to the trigger (tuner/mint/generator_trigger.h) when it changes, and the next
+  # build configures again. The trigger exists from the first configure on, as CMake drops a
+  # missing file from the configure dependencies.
+  set(_trigger "${_state}/${family}.race.json")
+  _tune_scope_state_dir(_stamp_state ${scope} "${_config}")
+  _tune_generator_quote(_race _box "${fn}" "${_trigger}" "${_stamp_state}/stamp.done")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_trigger}")
+  _tune_family_set("${family}" GENERATOR_TRIGGER "${_trigger}")
+  _tune_family_set("${family}" GENERATOR_CONFIG "${_config}")
   set(_request "{}")
   _tune_json_put(_request format STRING "tune-generate-request/1")
   _tune_json_put(_request family STRING "${family}")
@@ -207,16 +211,6 @@ function(_tune_generator_rows fn family rows scope signature grid timeout exclud
     endif()
   endforeach()
   string(SHA256 _request_sha256 "${_identity}")
-  # The race table is part of the request: a mint that races the family writes its table to the
-  # trigger (tuner/mint/race_scope.cpp), and the next build configures again. The trigger exists
-  # from the first configure on, as CMake drops a missing file from the configure dependencies.
-  set(_trigger "${_state}/${family}.race.json")
-  if(NOT EXISTS "${_trigger}")
-    file(WRITE "${_trigger}" "null\n")
-  endif()
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_trigger}")
-  _tune_family_set("${family}" GENERATOR_TRIGGER "${_trigger}")
-  _tune_family_set("${family}" GENERATOR_CONFIG "${_config}")
 
   string(REPLACE ";" " " _shown "${_command}")
   set(_gen "${fn}: GENERATOR `${_shown}`")

@@ -617,9 +617,8 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
   _tune_family_get(_signature "${name}" SIGNATURE)
   set(_rows_dir "${CMAKE_CURRENT_BINARY_DIR}/tune_rows${_cfg}/${name}")
   _tune_family_get(_search "${name}" SEARCH)
-  set(_searched FALSE)
-  if(_search MATCHES "^(random|auto)$")
-    set(_searched TRUE)
+  _tune_is_searched(_searched "${name}")
+  if(_searched)
     _tune_search_template_row(_template_row "${_fn}" "${_search}" "${${rows}_REFERENCE}" "${_chain}"
       "${reference_sources}")
     _tune_family_set("${name}" SEARCH_TEMPLATE_ROW "${_template_row}")

@@ -8,6 +8,17 @@
 # on two cores, and the search's default budget is never less than this (docs/cmake-api.md).
 set(_TUNE_SEARCH_THRESHOLD 512)
 
+# _tune_is_searched(<out> <family>): TRUE when the family races the rows a search proposes
+# (SEARCH random or auto, given or chosen by _tune_search_settings), FALSE when every row is built.
+function(_tune_is_searched out family)
+  _tune_family_get(_search "${family}" SEARCH)
+  if(_search MATCHES "^(random|auto)$")
+    set(${out} TRUE PARENT_SCOPE)
+  else()
+    set(${out} FALSE PARENT_SCOPE)
+  endif()
+endfunction()
+
 # _tune_search_settings(<fn> <family> <rows> <grid> <search> <budget_rows> <budget_seconds> <seed>)
 # Checks SEARCH, BUDGET_ROWS, BUDGET_SECONDS and SEED (each "" when not given) against the family's
 # rows (the record <rows>, constraints applied) and keeps on the family: SEARCH (exhaustive, random

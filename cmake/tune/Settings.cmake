@@ -48,6 +48,17 @@ function(_tune_config_subdir out)
   endif()
 endfunction()
 
+# The folder of a scope's state (its manifest, stamp record and the stamp step's output): one per
+# configuration of a multi-config generator, where <config> is a configuration or $<CONFIG>; ""
+# for a single-config tree.
+function(_tune_scope_state_dir out scope config)
+  if(config STREQUAL "")
+    set(${out} "${CMAKE_BINARY_DIR}/tune/${scope}" PARENT_SCOPE)
+  else()
+    set(${out} "${CMAKE_BINARY_DIR}/tune/${config}/${scope}" PARENT_SCOPE)
+  endif()
+endfunction()
+
 # The configurations this tree builds: CMAKE_CONFIGURATION_TYPES for multi-config generators,
 # else CMAKE_BUILD_TYPE (empty when none is set).
 function(_tune_configurations out)

@@ -174,8 +174,7 @@ int cmd_status(const scope_options& o, bool as_json, bool check) {
   for (const auto& s : status.scopes) {
     for (const auto& [name, f] : s.families)
       std::cout << stamp::status_row(s.scope, name, f.stamped ? &*f.stamped : nullptr, sidecar::to_string(s.verdict),
-                                     s.measured,
-                                     by_config ? s.config : "");
+                                     s.measured, by_config ? s.config : "");
     manifests.push_back(load_manifest(s.manifest));
   }
   for (std::size_t i = 0; i < status.scopes.size(); ++i)

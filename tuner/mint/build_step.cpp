@@ -9,6 +9,7 @@
 #include "box/classes.h"
 #include "box/platform.h"
 #include "mint/bench_call.h"
+#include "mint/generator_trigger.h"
 #include "mint/incremental.h"
 #include "mint/policy.h"
 #include "mint/progress.h"
@@ -284,8 +285,7 @@ stamp::scope_stamp stamp(const scope_state& s, const box::box_info& box) {
   if (every_class) read.insert(read.end(), every_class->files_read.begin(), every_class->files_read.end());
   // The folder itself, so a profile committed later re-stamps (a folder's mtime moves when a file is added).
   if (!s.m.defaults.empty()) read.push_back(s.m.defaults);
-  return stamp::stamp_scope(s.m, inputs, s.verdict.v, s.verdict.message, to_string(s.pol.value),
-                            read);
+  return stamp::stamp_scope(s.m, inputs, s.verdict.v, s.verdict.message, to_string(s.pol.value), read);
 }
 
 // One scope: verdict, policy, maybe a mint, then the stamp. Returns false when the build must fail.
@@ -323,6 +323,7 @@ bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress&
                  s.path.c_str(), sidecar::to_string(s.verdict.v), s.m.scope.c_str(), s.verdict.message.c_str());
 
   const auto stamped = stamp(s, box);
+  write_generator_triggers(s.m, s.file);
   if (minted.minted) show.note(summary_lines(stamped, s.file.doc ? &*s.file.doc : nullptr, plan.why_kept));
   if (minted.minted && !plan.unmeasured.empty())
     show.note(fmt::format(

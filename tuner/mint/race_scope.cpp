@@ -49,26 +49,6 @@ race::race_request request_of(const manifest& m, const sidecar::document* previo
   return r;
 }
 
-// Each raced family with a GENERATOR: its new race table, written where the configure step looks
-// (cmake/tune/Generator.cmake), so the next build configures again and the generator sees it. The
-// file changes only when the table does.
-void write_generator_triggers(const manifest& m, const sidecar::scope_update& update) {
-  for (const auto& [name, table] : update.race) {
-    const auto* f = m.family(name);
-    if (!f || f->generator_trigger.empty()) continue;
-    const std::string text = util::json_text(table) + "\n";
-    try {
-      if (util::read_file(f->generator_trigger) != text) util::write_file_atomic(f->generator_trigger, text);
-    } catch (const std::exception& e) {
-      throw std::runtime_error(
-          fmt::format("sidecar \"{}\" was written, but family {}'s generator trigger could not "
-                      "be: {}; the generator will not see the new race table until CMake "
-                      "configures again",
-                      sidecar_path(m).string(), name, e.what()));
-    }
-  }
-}
-
 std::string probes_text(const std::vector<race::probe_record>& probes) {
   std::string out;
   for (const auto& p : probes)
@@ -324,7 +304,6 @@ mint_outcome race_scope(const manifest& m, const box::box_info& box, const sidec
   const std::string noise = overridden ? "overridden" : "ok";
   update.provenance = provenance_of(m, box, result, noise, mint_ms, one_mint_at_a_time.waited_s(), wait);
   const auto written = sidecar::upsert(sidecar_path(m), update);
-  write_generator_triggers(m, update);
   if (!written.diff.empty())
     show.note("cmake-tune: changes since the previous mint (" + written.backup.string() + "):\n" + written.diff);
 

@@ -248,8 +248,8 @@ std::string scope_section(const scope_view& s) {
   const std::string name = s.config.empty() ? s.scope : fmt::format("{} [{}]", s.scope, s.config);
   std::string out = fmt::format("<section class=\"scope\" id=\"scope-{}\" data-scope=\"{}\">\n<h2>scope {}</h2>\n",
                                 scope_id(s), escape(s.scope), escape(name));
-  out += fmt::format("<p class=\"verdict {}\">verdict {}</p>\n", s.verdict == sidecar::verdict::fresh ? "fresh" : "not-fresh",
-                     escape(s.verdict_message));
+  out += fmt::format("<p class=\"verdict {}\">verdict {}</p>\n",
+                     s.verdict == sidecar::verdict::fresh ? "fresh" : "not-fresh", escape(s.verdict_message));
   out += "<dl class=\"provenance\">" + dl_row("sidecar", s.sidecar.string());
   if (s.doc) {
     const auto& p = s.doc->provenance;
@@ -280,9 +280,9 @@ std::string render_page(const page_input& in) {
     std::string families;
     for (const auto& f : s.families)
       families += fmt::format(" <a href=\"#family-{}-{}\">{}</a>", scope_id(s), anchor(f.name), escape(f.name));
-    nav +=
-        fmt::format("<li><a href=\"#scope-{}\">scope {}</a> ({}):{}</li>\n", scope_id(s),
-                    escape(s.config.empty() ? s.scope : s.scope + " [" + s.config + "]"), escape(sidecar::to_string(s.verdict)), families);
+    nav += fmt::format("<li><a href=\"#scope-{}\">scope {}</a> ({}):{}</li>\n", scope_id(s),
+                       escape(s.config.empty() ? s.scope : s.scope + " [" + s.config + "]"),
+                       escape(sidecar::to_string(s.verdict)), families);
   }
   std::string body;
   for (const auto& s : in.scopes) body += scope_section(s);

@@ -56,7 +56,7 @@ std::string optimized_tune_command(const manifest& m);
 struct scope_standing {
   const manifest* m = nullptr;
   sidecar::verdict verdict = sidecar::verdict::absent;  // the sidecar's verdict now
-  bool measured_here = false;  // every family's stamp record says measured_here
+  bool measured_here = false;                           // every family's stamp record says measured_here
 };
 
 // `tune status`'s last lines: "Every family runs a winner measured on this box." only when every

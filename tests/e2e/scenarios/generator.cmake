@@ -91,4 +91,27 @@ e2e_read(calls "${log}")
 e2e_expect_equal("a no-change build does not run the generator" "${calls}"
   "race=none\nrace=table with passes1\n")
 
+# The configure step reads the table only from the trigger the stamp step writes, never the
+# sidecar. A trigger cut short is reset with a warning and the generator asked with no table; the
+# stamp step runs again and quotes the sidecar, so the next build configures with the table.
+set(trigger "${bin}/tune/gen/generate/passes.race.json")
+e2e_run(trigger-schema COMMAND "${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-generate-trigger-1.schema.json" "${trigger}")
+file(WRITE "${trigger}" "{\"format\": ")
+e2e_build(cut-trigger "${bin}")
+e2e_expect_matches("a cut trigger is reset with a warning" "${E2E_OUTPUT}"
+  "GENERATOR gets no race table:[ \n]+its[ \n]+trigger[ \n]+[^ ]+passes.race.json[ \n]+is[ \n]+unreadable")
+e2e_read(calls "${log}")
+e2e_expect_equal("after the reset the generator is told of no table" "${calls}"
+  "race=none\nrace=table with passes1\nrace=none\n")
+e2e_expect_not_contains("the same rows race nothing after the reset" "${E2E_OUTPUT}" "@tune begin name=passes")
+e2e_read(quote "${trigger}")
+e2e_json(quoted "${quote}" race winner)
+e2e_expect_equal("the stamp step wrote the sidecar's table to the trigger" "${quoted}" "passes1")
+e2e_build(requoted "${bin}")
+e2e_read(calls "${log}")
+e2e_expect_equal("the stamp step quoted the sidecar again" "${calls}"
+  "race=none\nrace=table with passes1\nrace=none\nrace=table with passes1\n")
+e2e_build(settled "${bin}")
+e2e_expect_not_contains("then builds run neither CMake nor the generator" "${E2E_OUTPUT}" "GENERATOR")
+
 e2e_finish()
