@@ -17,7 +17,7 @@
 // be T*: the search would have removed it too. The load average is recorded around every pass
 // and search, because on a shared machine it explains the numbers.
 //
-//   tune-plan-qbench --budgets 10,30,120 --searches 3 --rounds 3 --final-rounds 7
+//   tune-plan-qbench --budgets 10,30,120 --searches 3 --rounds 3 --final-rounds 25
 //                    --out q.md --json q.json -- <program> <args>...
 #include <algorithm>
 #include <chrono>
@@ -69,7 +69,7 @@ struct options {
   std::vector<double> budgets{10, 30, 120};
   int searches = 3;
   int rounds = 3;
-  int final_rounds = 7;
+  int final_rounds = 25;
   std::size_t final_best = 8;
   double busy_threshold = 0.25;
   std::string out;   // the Markdown table
