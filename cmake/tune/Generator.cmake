@@ -120,11 +120,13 @@ endfunction()
 # tool is the sidecar's one reader. The trigger is bounded before CMake's parser sees it. A missing
 # one (a new tree, a family new to GENERATOR) or an unreadable one is written to quote nothing, and
 # the stamp step's output <stamp_done> removed, so the next build's stamp step quotes the sidecar
-# (a sidecar already there included) and the build after that configures with its table.
-function(_tune_generator_quote out_race out_box fn trigger stamp_done)
+# (a sidecar already there included) and the build after that configures with its table. One that
+# holds a NUL character is the tool's faithful quote of a sidecar CMake cannot hold, and is left.
+function(_tune_generator_quote out_race out_box fn scope trigger stamp_done)
   set(${out_race} null PARENT_SCOPE)
   set(${out_box} null PARENT_SCOPE)
-  set(_nothing "{\"format\": \"tune-generate-trigger/1\", \"race\": null, \"box\": null}\n")
+  string(CONCAT _nothing "{\"format\": \"tune-generate-trigger/1\", \"version\": null, \"compiler\": null, "
+    "\"race\": null, \"box\": null}\n")
   if(NOT EXISTS "${trigger}")
     file(WRITE "${trigger}" "${_nothing}")
     file(REMOVE "${stamp_done}")
@@ -146,11 +148,25 @@ function(_tune_generator_quote out_race out_box fn trigger stamp_done)
       endif()
     endif()
   endif()
-  if(NOT _why STREQUAL "")
+  if(_why MATCHES "NUL")
+    # The tool's faithful quote of a sidecar whose text CMake cannot hold: writing it again would
+    # change nothing.
+    message(WARNING "${fn}: the GENERATOR gets no race table: its trigger ${trigger} ${_why}, "
+      "which a CMake string cannot hold.")
+    return()
+  elseif(NOT _why STREQUAL "")
     message(WARNING "${fn}: the GENERATOR gets no race table: its trigger ${trigger} is unreadable (${_why}). "
       "It is reset; the next build writes it again from the sidecar.")
     file(WRITE "${trigger}" "${_nothing}")
     file(REMOVE "${stamp_done}")
+    return()
+  endif()
+  # A quote for another VERSION or compiler is outdated: the next stamp step quotes again.
+  _tune_scope_get(_version "${scope}" VERSION)
+  string(JSON _quoted_version ERROR_VARIABLE _error GET "${_text}" version)
+  string(JSON _quoted_compiler ERROR_VARIABLE _error2 GET "${_text}" compiler)
+  if(_error OR _error2 OR NOT _quoted_version STREQUAL "${_version}"
+      OR NOT _quoted_compiler STREQUAL "${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}")
     return()
   endif()
   # string(JSON GET) gives "" for null; the request quotes objects only.
@@ -183,7 +199,7 @@ function(_tune_generator_rows fn family rows scope signature grid timeout exclud
   # missing file from the configure dependencies.
   set(_trigger "${_state}/${family}.race.json")
   _tune_scope_state_dir(_stamp_state ${scope} "${_config}")
-  _tune_generator_quote(_race _box "${fn}" "${_trigger}" "${_stamp_state}/stamp.done")
+  _tune_generator_quote(_race _box "${fn}" "${scope}" "${_trigger}" "${_stamp_state}/stamp.done")
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_trigger}")
   _tune_family_set("${family}" GENERATOR_TRIGGER "${_trigger}")
   _tune_family_set("${family}" GENERATOR_CONFIG "${_config}")

@@ -288,6 +288,21 @@ stamp::scope_stamp stamp(const scope_state& s, const box::box_info& box) {
   return stamp::stamp_scope(s.m, inputs, s.verdict.v, s.verdict.message, to_string(s.pol.value), read);
 }
 
+// Quotes the sidecar to the scope's GENERATOR triggers (mint/generator_trigger.h), except under
+// TUNE_MANIFEST, whose sidecar is not the tree's. A trigger that cannot be written fails the step
+// and leaves it undone, so the next build writes it again.
+bool quote_for_generators(const scope_state& s) {
+  if (sidecar_from_environment()) return true;
+  try {
+    write_generator_triggers(s.m, s.file);
+    return true;
+  } catch (const std::exception& e) {
+    print_error(fmt::format("error: cmake-tune: scope {}: {}", s.m.scope, e.what()));
+    std::filesystem::remove(s.m.state_dir / "stamp.done");
+    return false;
+  }
+}
+
 // One scope: verdict, policy, maybe a mint, then the stamp. Returns false when the build must fail.
 bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress& show, const family_selection& only,
                  bool all, bool only_new) {
@@ -323,7 +338,7 @@ bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress&
                  s.path.c_str(), sidecar::to_string(s.verdict.v), s.m.scope.c_str(), s.verdict.message.c_str());
 
   const auto stamped = stamp(s, box);
-  write_generator_triggers(s.m, s.file);
+  const bool quoted = quote_for_generators(s);
   if (minted.minted) show.note(summary_lines(stamped, s.file.doc ? &*s.file.doc : nullptr, plan.why_kept));
   if (minted.minted && !plan.unmeasured.empty())
     show.note(fmt::format(
@@ -337,7 +352,7 @@ bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress&
   // may lack the sidecar this mint created; re-running the step once records it, so a later edit
   // of the sidecar re-stamps.
   if (minted.retry_next_build || mode == mint_mode::always) std::filesystem::remove(s.m.state_dir / "stamp.done");
-  return minted.ok;
+  return minted.ok && quoted;
 }
 
 }  // namespace

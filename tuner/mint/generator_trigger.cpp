@@ -13,7 +13,11 @@
 namespace tune::mint {
 
 nlohmann::json generator_trigger(const manifest& m, const family_decl& family, const sidecar::document* doc) {
-  nlohmann::json out = {{"format", "tune-generate-trigger/1"}, {"race", nullptr}, {"box", nullptr}};
+  nlohmann::json out = {{"format", "tune-generate-trigger/1"},
+                        {"version", nullptr},
+                        {"compiler", nullptr},
+                        {"race", nullptr},
+                        {"box", nullptr}};
   const auto* scope = doc ? doc->scope(m.scope) : nullptr;
   const auto* race = doc ? doc->race_of(family.name) : nullptr;
   if (!scope || scope->version != m.version || !race) return out;
@@ -23,6 +27,8 @@ nlohmann::json generator_trigger(const manifest& m, const family_decl& family, c
   nlohmann::json features = nlohmann::json::array();
   for (const auto& name : box::text::split(*p.features, ';'))
     if (!name.empty()) features.push_back(name);
+  out["version"] = m.version;
+  out["compiler"] = m.compiler;
   out["race"] = *race;
   out["box"] = {{"class", *p.cls}, {"features", features}};
   return out;

@@ -11,10 +11,13 @@
 
 namespace tune::mint {
 
-// The trigger of `family`: {"format", "race", "box"}. `race` is the family's race table and `box`
-// ({"class", "features"}) where it was measured, when `doc` has a table at this scope's VERSION
-// measured with this compiler (the manifest's) and records the box's class and features; both null
-// otherwise. Freshness for this box and binary is the stamp's question, not the generator's.
+// The trigger of `family`: {"format", "version", "compiler", "race", "box"}. `race` is the
+// family's race table and `box` ({"class", "features"}) where it was measured, when `doc` has a
+// table at this scope's VERSION measured with this compiler (the manifest's) and records the box's
+// class and features; `version` and `compiler` then name that VERSION and compiler, so a configure
+// after either changed quotes nothing until the next stamp. All four are null otherwise, as in the
+// first trigger the configure step writes. Freshness for this box and binary is the stamp's
+// question, not the generator's.
 nlohmann::json generator_trigger(const manifest& m, const family_decl& family, const sidecar::document* doc);
 
 // Writes every trigger of the scope whose content changed, from the sidecar as read: an unchanged

@@ -24,8 +24,9 @@ constexpr std::size_t refine_processes = 9;
 // Budget left beyond the decision at its fullest takes the refinement on to this many processes
 // each: leaders closer than one process's spread are then told apart by their medians, not by
 // which of them had the luckier nine. Two leaders 6% apart at 25% window noise: the faster is
-// chosen in 174 of 200 simulated searches with nine, 185 with 25, 200 with 49
-// (tests/unit/plan/unit-simulate.cpp); on two cores 40 more processes each cost about 12 s.
+// chosen in 174 of 200 simulated searches with nine, 185 with 25, 200 with 49 (the landscape of
+// tests/unit/plan/unit-simulate.cpp, which holds at least 195); on two cores 40 more processes
+// each cost about 12 s.
 constexpr std::size_t refine_processes_max = 49;
 // A new screening leader is re-screened until its objective is a median of this many processes.
 constexpr std::size_t challenge_processes = 3;

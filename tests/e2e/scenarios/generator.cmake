@@ -114,4 +114,19 @@ e2e_expect_equal("the stamp step quoted the sidecar again" "${calls}"
 e2e_build(settled "${bin}")
 e2e_expect_not_contains("then builds run neither CMake nor the generator" "${E2E_OUTPUT}" "GENERATOR")
 
+# A new VERSION: the quote in the trigger is of VERSION 1, so the configure step quotes nothing; the
+# build mints VERSION 2 and its stamp step quotes that table, which the next build configures with.
+e2e_read(lists "${src}/CMakeLists.txt")
+string(REPLACE "tune_scope(gen)" "tune_scope(gen VERSION 2)" lists "${lists}")
+file(WRITE "${src}/CMakeLists.txt" "${lists}")
+e2e_build(version-2 "${bin}")
+e2e_expect_contains("the new VERSION mints" "${E2E_OUTPUT}" "cmake-tune: scope gen tuned in")
+e2e_read(calls "${log}")
+e2e_expect_equal("VERSION 1's table is not quoted for VERSION 2" "${calls}"
+  "race=none\nrace=table with passes1\nrace=none\nrace=table with passes1\nrace=none\n")
+e2e_build(version-2-quoted "${bin}")
+e2e_read(calls "${log}")
+e2e_expect_equal("VERSION 2's table is quoted once it is minted" "${calls}"
+  "race=none\nrace=table with passes1\nrace=none\nrace=table with passes1\nrace=none\nrace=table with passes1\n")
+
 e2e_finish()

@@ -4,6 +4,9 @@
 #include <doctest/doctest.h>
 #include <sys/stat.h>
 
+#include <filesystem>
+#include <iterator>
+
 #include "mint/generator_trigger.h"
 #include "sidecar_document.h"
 #include "test_files.h"
@@ -45,7 +48,14 @@ TEST_CASE("the trigger quotes the race table of this VERSION and compiler, with 
   CHECK(quote["race"] == nlohmann::json(*doc.race_of("passes")));
   CHECK(quote["box"] == nlohmann::json{{"class", "x86-avx2"}, {"features", {"avx2", "fma"}}});
 
-  const nlohmann::json nothing = {{"format", "tune-generate-trigger/1"}, {"race", nullptr}, {"box", nullptr}};
+  CHECK(quote["version"] == 3);
+  CHECK(quote["compiler"] == "GNU 12.2.0");
+
+  const nlohmann::json nothing = {{"format", "tune-generate-trigger/1"},
+                                  {"version", nullptr},
+                                  {"compiler", nullptr},
+                                  {"race", nullptr},
+                                  {"box", nullptr}};
   CHECK(mint::generator_trigger(m, m.families[0], nullptr) == nothing);
   const auto other_version = test::sidecar_document(sidecar_json(2));
   CHECK(mint::generator_trigger(m, m.families[0], &other_version) == nothing);
@@ -75,20 +85,24 @@ TEST_CASE("a trigger is written only when its quote changes, and only for a fami
   file.absent = true;
 
   // The configure step's first trigger, in its own layout: the same quote, so it is left alone.
-  test::write_text(trigger, "{\"format\": \"tune-generate-trigger/1\", \"race\": null, \"box\": null}\n");
+  const std::string first =
+      "{\"format\": \"tune-generate-trigger/1\", \"version\": null, \"compiler\": null, \"race\": null, "
+      "\"box\": null}\n";
+  test::write_text(trigger, first);
   test::set_mtime_ns(trigger, 1'000'000'000);
   mint::write_generator_triggers(m, file);
   struct stat st {};
   REQUIRE(::stat(trigger.c_str(), &st) == 0);
   CHECK(st.st_mtim.tv_sec == 1);
-  CHECK(test::read_text(trigger) == "{\"format\": \"tune-generate-trigger/1\", \"race\": null, \"box\": null}\n");
+  CHECK(test::read_text(trigger) == first);
 
   file.absent = false;
   file.doc = test::sidecar_document(sidecar_json());
   mint::write_generator_triggers(m, file);
   const auto written = nlohmann::json::parse(test::read_text(trigger));
   CHECK(written == mint::generator_trigger(m, m.families[0], &*file.doc));
-  CHECK(!std::filesystem::exists(dir / "dot.race.json"));
+  // dot has no GENERATOR: nothing but passes's trigger is written.
+  CHECK(std::distance(std::filesystem::directory_iterator(dir.path()), std::filesystem::directory_iterator()) == 1);
 
   // A trigger that does not parse, or nests past the reader's bound, is replaced.
   for (const std::string& bad : {std::string("{"), std::string(100000, '[')}) {
