@@ -306,7 +306,8 @@ bool quote_for_generators(const scope_state& s) {
 // One scope: verdict, policy, maybe a mint, then the stamp. Returns false when the build must fail.
 bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress& show, const family_selection& only,
                  bool all, bool only_new) {
-  scope_state s{std::move(m)};
+  scope_state s;
+  s.m = std::move(m);
   s.path = sidecar_path(s.m);
   s.file = sidecar::load(s.path);
   s.verdict = judge_scope(s.m, s.file, box);

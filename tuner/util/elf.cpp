@@ -27,7 +27,11 @@ std::optional<std::vector<elf_section>> elf_sections(std::string_view data) {
     return offset <= data.size() && size <= data.size() - offset;
   };
   std::vector<elf_section> out;
-  const auto names = header.e_shstrndx < header.e_shnum ? section(header.e_shstrndx) : std::nullopt;
+  // The section-name table, when the header names one within the file; empty otherwise.
+  std::string_view names;
+  if (header.e_shstrndx < header.e_shnum)
+    if (const auto table = section(header.e_shstrndx); table && within(table->sh_offset, table->sh_size))
+      names = data.substr(table->sh_offset, table->sh_size);
   for (std::size_t i = 0; i < header.e_shnum; ++i) {
     const auto s = section(i);
     if (!s) continue;
@@ -38,11 +42,10 @@ std::optional<std::vector<elf_section>> elf_sections(std::string_view data) {
     e.index = i;
     e.size = s->sh_size;
     e.addralign = s->sh_addralign;
-    if (names && within(names->sh_offset, names->sh_size) && s->sh_name < names->sh_size) {
-      const std::string_view table = data.substr(names->sh_offset, names->sh_size);
-      const auto end = table.find('\0', s->sh_name);
+    if (s->sh_name < names.size()) {
+      const auto end = names.find('\0', s->sh_name);
       e.name = std::string(
-          table.substr(s->sh_name, end == std::string_view::npos ? std::string_view::npos : end - s->sh_name));
+          names.substr(s->sh_name, end == std::string_view::npos ? std::string_view::npos : end - s->sh_name));
     }
     if (s->sh_type != SHT_NOBITS) {
       if (!within(s->sh_offset, s->sh_size)) continue;

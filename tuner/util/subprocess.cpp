@@ -190,7 +190,10 @@ spawn_result run_process(const spawn_options& options) {
   std::size_t emitted = 0;
   const std::optional<clock::time_point> deadline =
       options.timeout ? std::optional(start + *options.timeout) : std::nullopt;
-  std::optional<clock::time_point> kill_at;
+  // When SIGKILL follows the SIGTERM of a timeout; a flag beside a time point, as GCC 12 reads an
+  // optional time point here as maybe uninitialized.
+  bool kill_pending = false;
+  clock::time_point kill_at{};
   // A negative pid signals the child's process group.
   const pid_t target = options.own_process_group ? -pid : pid;
   bool exited = false;
@@ -210,10 +213,11 @@ spawn_result run_process(const spawn_options& options) {
       result.timed_out = true;
       ::kill(target, SIGTERM);
       kill_at = now + kill_grace;
+      kill_pending = true;
     }
-    if (kill_at && now >= *kill_at) {
+    if (kill_pending && now >= kill_at) {
       ::kill(target, SIGKILL);
-      kill_at.reset();
+      kill_pending = false;
     }
     if (::poll(fds.data(), fds.size(), wait_ms) > 0) {
       for (const auto& p : fds) {
