@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""How much a plan's FFTW wisdom, not its settings, decides its speed.
+"""Whether a plan's FFTW wisdom, or only when its windows are timed, decides its measured speed.
 
 One set of settings (--env), K wisdoms each planned by FFTW_MEASURE in a fresh process of the
 program, then R interleaved rounds in which every arm runs once, in a shuffled order: each wisdom
 under FFTW_WISDOM_ONLY (as `tune plan run` applies a plan), and "fresh", which plans anew in every
-process (as the q benchmark's T* does). Prints each arm's median per-window time (the median
-window of each process, then the median over processes), its spread, and the spread of the
-wisdoms' medians: what a search that keeps the first wisdom it gets leaves to chance.
+process. Prints, per arm, the median over processes of each process's median window after the
+first (what the search times), its spread, the median of each process's later half of windows,
+and the process's wall time. A replaying process starts its windows tens of milliseconds after
+exec; a planning one after its planning has run the transforms for hundreds: with a short pilot
+the two differ by warm-up, which the later half of a long pilot (--steps 200) shows apart from
+the wisdom itself.
 
 The program must be built with tune/runtime.h (TUNE_PILOT_OUT, TUNE_FFTW_WISDOM_IN/OUT/ONLY).
 
@@ -23,15 +26,19 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 
 def run(command, env, pilot):
-    """Runs the program once; its median window in seconds."""
+    """Runs the program once: its median window after the first (as the search times a process),
+    the median of its later half of windows, and the process's wall time, in seconds."""
+    start = time.perf_counter()
     subprocess.run(command, env={**env, "TUNE_PILOT_OUT": pilot}, check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
     with open(pilot, encoding="utf-8") as f:
-        windows = json.load(f)["windows"]
-    return statistics.median((end - start) / 1e9 for start, end in windows)
+        windows = [(end - begin) / 1e9 for begin, end in json.load(f)["windows"]]
+    return statistics.median(windows[1:] or windows), statistics.median(windows[len(windows) // 2:]), wall
 
 
 def mad_pct(values):
@@ -79,12 +86,16 @@ def main():
     print(f"Program: `{' '.join(command)}`; settings: {', '.join(args.env) or 'the environment as it is'}.")
     print(f"{args.wisdoms} wisdoms, {args.rounds} interleaved rounds; load average {load_before:.2f} -> "
           f"{load_after:.2f}.\n")
-    print("| arm | median s/window | MAD % | fastest s/window |")
-    print("|---|---:|---:|---:|")
-    for name, values in samples.items():
-        print(f"| {name} | {statistics.median(values):.6f} | {mad_pct(values):.1f} | {min(values):.6f} |")
-    medians = [statistics.median(v) for name, v in samples.items() if name != "fresh"]
-    fresh = statistics.median(samples["fresh"])
+    print("| arm | median s/window | MAD % | fastest s/window | later half s/window | process wall ms |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, runs in samples.items():
+        values = [r[0] for r in runs]
+        later = statistics.median(r[1] for r in runs)
+        wall = 1000 * statistics.median(r[2] for r in runs)
+        print(f"| {name} | {statistics.median(values):.6f} | {mad_pct(values):.1f} | {min(values):.6f} | "
+              f"{later:.6f} | {wall:.0f} |")
+    medians = [statistics.median(r[0] for r in runs) for name, runs in samples.items() if name != "fresh"]
+    fresh = statistics.median(r[0] for r in samples["fresh"])
     print(f"\nWisdoms' medians: {min(medians):.6f} to {max(medians):.6f} s/window "
           f"({100 * (max(medians) / min(medians) - 1):.1f}% apart); fresh planning {fresh:.6f}; "
           f"the best wisdom is {100 * (1 - min(medians) / fresh):.1f}% faster than fresh planning, "
