@@ -54,8 +54,9 @@ int run(const options& o) {
       ++statuses[to_string(s.record.status)];
       elapsed += s.record.elapsed_s;
       if (o.verbose) {
-        fmt::print("  {:>5.0f} s #{:<3} q {:.3f} {:<16} {} processes  {}\n", budget, i, s.q, to_string(s.record.status),
-                   s.record.runs.size(), point_key(s.selected->knobs));
+        fmt::print("  {:>5.0f} s #{:<3} q {:.3f} {:<16} {} processes  {}\n        {}\n", budget, i, s.q,
+                   to_string(s.record.status), s.record.runs.size(), point_key(s.selected->knobs),
+                   s.record.stop_reason);
       }
     }
     std::string status_text;

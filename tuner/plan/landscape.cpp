@@ -117,6 +117,16 @@ landscape parse_landscape(const std::string& text, const std::string& source) {
   l.noise_cv_pct = check.number(doc, "noise_cv_pct", "the file", 0);
   l.windows_per_run = check.integer(doc, "windows_per_run", "the file", 1);
   l.process_start_s = check.number(doc, "process_start_s", "the file", 0);
+  if (doc.contains("level_shifts")) {
+    const json& shifts = doc.at("level_shifts");
+    l.shifts.share_pct = check.number(shifts, "share_pct", "\"level_shifts\"", 0);
+    if (l.shifts.share_pct >= 100) {
+      check.fail("\"level_shifts\"'s \"share_pct\" is " + json(l.shifts.share_pct).dump() +
+                 "; the machine must spend some time outside slow phases: give less than 100");
+    }
+    l.shifts.factor = check.number(shifts, "factor", "\"level_shifts\"", 1);
+    l.shifts.mean_s = check.number(shifts, "mean_s", "\"level_shifts\"", 1e-3);
+  }
 
   const json& knobs = check.field(doc, "knobs", "the file");
   if (!knobs.is_object() || knobs.empty()) check.fail("\"knobs\" must be a non-empty object of knob → values");
@@ -220,11 +230,32 @@ const landscape_point& best_point(const landscape& l) {
 simulated_worker::simulated_worker(const landscape& l, simulated_clock& clock, std::uint64_t seed)
     : land_(l), clock_(clock), state_(seed) {}
 
+// A uniform in (0, 1].
+double simulated_worker::uniform() { return (static_cast<double>(next(state_) >> 11) + 1.0) / 9007199254740992.0; }
+
 double simulated_worker::normal() {
-  // Box-Muller on two uniforms in (0, 1].
-  const double u1 = (static_cast<double>(next(state_) >> 11) + 1.0) / 9007199254740992.0;
+  // Box-Muller on a uniform in (0, 1] and one in [0, 1).
+  const double u1 = uniform();
   const double u2 = static_cast<double>(next(state_) >> 11) / 9007199254740992.0;
   return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+}
+
+// Whether the machine is in a slow phase at time t: phases alternate, each of exponentially
+// distributed length, slow ones of mean mean_s and the others of the mean that gives the share.
+// Drawn only for landscapes with level shifts, so others keep their noise sequence.
+bool simulated_worker::slow_at(double t) {
+  const auto& shifts = land_.shifts;
+  if (shifts.share_pct <= 0) return false;
+  const double normal_mean_s = shifts.mean_s * (100 - shifts.share_pct) / shifts.share_pct;
+  if (phase_end_s_ < 0) {
+    slow_ = uniform() * 100 < shifts.share_pct;
+    phase_end_s_ = -std::log(uniform()) * (slow_ ? shifts.mean_s : normal_mean_s);
+  }
+  while (t >= phase_end_s_) {
+    slow_ = !slow_;
+    phase_end_s_ += -std::log(uniform()) * (slow_ ? shifts.mean_s : normal_mean_s);
+  }
+  return slow_;
 }
 
 run_outcome simulated_worker::run(const run_request& request) {
@@ -242,8 +273,9 @@ run_outcome simulated_worker::run(const run_request& request) {
     }
   }
   double wall = land_.process_start_s + setup;
+  const double shift = slow_at(clock_.t) ? land_.shifts.factor : 1.0;
   for (int w = 0; w < land_.windows_per_run; ++w) {
-    out.windows_s.push_back(p.window_s * std::max(0.05, 1.0 + land_.noise_cv_pct / 100.0 * normal()));
+    out.windows_s.push_back(shift * p.window_s * std::max(0.05, 1.0 + land_.noise_cv_pct / 100.0 * normal()));
     wall += out.windows_s.back();
   }
   if (wall > request.timeout_s) {

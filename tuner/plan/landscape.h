@@ -24,9 +24,19 @@ struct landscape_point {
   double setup_s = 0;
 };
 
+// Slow phases of the whole machine (another tenant's load): the machine spends share_pct of its
+// time in them, each about mean_s long, and a process that starts in one takes factor times as
+// long in every window. Absent: no phases.
+struct level_shifts {
+  double share_pct = 0;
+  double factor = 1;
+  double mean_s = 1;
+};
+
 struct landscape {
   int cpus = 1;
   double noise_cv_pct = 0;
+  level_shifts shifts;
   int windows_per_run = 1;
   double process_start_s = 0;
   std::map<std::string, std::vector<std::string>> knobs;  // built-in knob → its values
@@ -69,8 +79,9 @@ class simulated_load final : public load_monitor {
 
 // Runs a "process" of the landscape's program: it advances the clock by process_start_s +
 // setup_s + the sum of windows_per_run windows, each the point's window_s with noise_cv_pct
-// normal noise, and reports what the real runtime would (thread counts, knobs read, FFTW plans,
-// wisdom, an output that every point reproduces).
+// normal noise (and the level shift's factor when the process starts in a slow phase), and
+// reports what the real runtime would (thread counts, knobs read, FFTW plans, wisdom, an output
+// that every point reproduces).
 class simulated_worker final : public worker {
  public:
   simulated_worker(const landscape& l, simulated_clock& clock, std::uint64_t seed);
@@ -80,7 +91,11 @@ class simulated_worker final : public worker {
   const landscape& land_;
   simulated_clock& clock_;
   std::uint64_t state_;
+  bool slow_ = false;        // the machine is in a slow phase until phase_end_s_
+  double phase_end_s_ = -1;  // before the first process: no phase drawn yet
   double normal();
+  double uniform();
+  bool slow_at(double t);
 };
 
 struct simulation {

@@ -13,8 +13,13 @@ namespace {
 // whichever is longer) is a hang: killed, reaped and recorded, and the search goes on.
 constexpr double hang_factor = 3.0;
 constexpr double hang_slack_s = 2.0;
-// Costs are estimated from the slowest baseline process, with this margin for spread.
+// Costs are estimated from the slowest baseline process, with this margin for spread, or with
+// the spread seen between processes of the same settings when that is wider, up to
+// max_cost_margin: a machine's slow phase (another tenant's load) lengthens every process that
+// starts in it, and a reserve built with less runs out before the confirmation completes
+// (docs/execution-plans.md, "Slow phases of the machine").
 constexpr double cost_margin = 1.25;
+constexpr double max_cost_margin = 2.0;
 // Budget left after every proposal ran goes to screening the best few again, round by round,
 // so one lucky or unlucky process decides less about which candidates reach confirmation. The
 // leaders are often closer to each other than one process's spread, and a median of nine
@@ -96,6 +101,10 @@ class searcher {
   int next_seq_ = 1;
   bool cancelled_ = false;
   double baseline_wall_s_ = 0;  // slowest baseline process so far
+  // Per settings (candidate id, 0: the baseline): the least and most work (the sum of pilot
+  // windows) of a completed process, and the margin on costs they give.
+  std::map<int, std::pair<double, double>> work_range_;
+  double margin_ = cost_margin;
   std::vector<double> oracle_;
   bool has_oracle_ = false;
   bool uses_fftw_ = false;
@@ -112,7 +121,7 @@ class searcher {
 
   double elapsed() { return ctx_.clock.now_s() - t0_; }
   double remaining() { return opt_.budget_s - elapsed(); }
-  double run_cost() const { return baseline_wall_s_ * cost_margin; }
+  double run_cost() const { return baseline_wall_s_ * margin_; }
   // A process of candidate `id` as it runs next: its slowest so far, with the margin. Once it has
   // FFTW wisdom of its own, its processes start from that wisdom, and the planning beyond the
   // baseline's setup is not paid again (FFTW_MEASURE planning took 1.2-1.8 s of a 2 s process on
@@ -126,7 +135,7 @@ class searcher {
       if (reuses && r.outcome.setup_s && base_setup_s_) w -= std::max(0.0, *r.outcome.setup_s - *base_setup_s_);
       wall = std::max(wall, w);
     }
-    return wall * cost_margin;
+    return wall * margin_;
   }
   // The wisdom a process of candidate `id` starts from: its own once it has some; for its first
   // process, the leader's (the point most candidates move from, whose FFTW plans they share when
@@ -141,7 +150,7 @@ class searcher {
     return opt_.initial_wisdom;
   }
   // A screening process: as long as the median screened so far (the baseline's before any).
-  double screen_cost() const { return screen_walls_.empty() ? run_cost() : median(screen_walls_) * cost_margin; }
+  double screen_cost() const { return screen_walls_.empty() ? run_cost() : median(screen_walls_) * margin_; }
   // The winner's wisdom re-check: one process of the candidate under FFTW_WISDOM_ONLY.
   double recheck_cost(int id) const { return uses_fftw_ ? process_cost(id) : 0; }
   // What must stay free for a decision: the A/A pair, the minimum pairs against the leading
@@ -207,9 +216,23 @@ class searcher {
     ctx_.progress(candidate ? request.label + " " + rec_.candidates[static_cast<std::size_t>(candidate - 1)].description
                             : request.label);
     r.outcome = ctx_.runner.run(request);
-    if (r.outcome.status == run_outcome::state::ok) r.objective_s = run_objective(r.outcome);
+    if (r.outcome.status == run_outcome::state::ok) {
+      r.objective_s = run_objective(r.outcome);
+      note_work(candidate, r.outcome);
+    }
     rec_.runs.push_back(std::move(r));
     return rec_.runs.back();
+  }
+
+  // Widens the margin on costs to the spread of work between processes of the same settings.
+  void note_work(int id, const run_outcome& outcome) {
+    double work = 0;
+    for (double w : outcome.windows_s) work += w;
+    if (work <= 0) return;
+    auto [it, first] = work_range_.try_emplace(id, work, work);
+    if (first) return;
+    it->second = {std::min(it->second.first, work), std::max(it->second.second, work)};
+    margin_ = std::clamp(it->second.second / it->second.first, margin_, max_cost_margin);
   }
 
   run_record& launch_baseline(run_role role, double timeout_s) {
@@ -241,7 +264,7 @@ class searcher {
         rec_.normalizations.push_back(n);
       }
       baseline_wall_s_ = 0;
-      if (remaining() < r.outcome.wall_s * cost_margin) {
+      if (remaining() < r.outcome.wall_s * margin_) {
         finish(search_status::budget_exhausted, "no budget left to re-run the baseline normalized to the allocation");
         return false;
       }
@@ -596,7 +619,7 @@ class searcher {
   // Nothing starts when the budget cannot cover its expected cost (the margin is what the
   // reserve kept in hand for this phase): the sample is then missing.
   std::optional<double> confirm_run(run_role role, int id, const environment& env, double cost) {
-    if (remaining() < cost / cost_margin) return std::nullopt;
+    if (remaining() < cost / margin_) return std::nullopt;
     const double timeout = std::min(hang_limit(), remaining());
     if (id == 0) {
       const auto& r = launch_baseline(role, timeout);
@@ -632,7 +655,7 @@ class searcher {
       // Pairs beyond the minimum keep room for what follows; the minimum is tried on expected costs.
       const bool minimum_met = static_cast<int>(conf.pairs.size()) >= min_pairs;
       if (minimum_met ? remaining() - pair_cost < keep_s
-                      : remaining() - pair_cost / cost_margin < recheck_cost(id) / cost_margin) {
+                      : remaining() - pair_cost / margin_ < recheck_cost(id) / margin_) {
         break;
       }
       if (check_cancel()) break;
@@ -704,7 +727,7 @@ class searcher {
         return false;
       }
       const std::string wisdom = *last->outcome.wisdom;
-      if (remaining() < process_cost(id) / cost_margin) {
+      if (remaining() < process_cost(id) / margin_) {
         rec_.wisdom_note = "c" + std::to_string(id) + "'s FFTW wisdom could not be re-checked: the budget is spent";
         return false;
       }
@@ -789,7 +812,7 @@ class searcher {
     std::vector<int> chosen;
     for (const auto& s : ranked_screened()) {
       if (s.objective_s >= *rec_.baseline_objective_s || chosen.size() == 2) break;
-      if (minimum_confirmation(s.id) / cost_margin > remaining()) {
+      if (minimum_confirmation(s.id) / margin_ > remaining()) {
         candidate(s.id).reason += "; not confirmed: its confirmation needs " + seconds(minimum_confirmation(s.id)) +
                                   ", " + seconds(std::max(0.0, remaining())) + " left";
         if (!shortfall) shortfall = minimum_confirmation(s.id);

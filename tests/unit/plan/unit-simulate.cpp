@@ -136,6 +136,80 @@ TEST_CASE("simulator: a landscape error names the field, the value and the fix")
                        std::runtime_error);
 }
 
+TEST_CASE("simulator: level shifts slow whole processes for the share of the time they cover") {
+  auto l = eight_cpus([](int, int, const std::string&, const std::string&) { return 0.01; }, 0.0);
+  simulated_clock clock;
+  run_request request;
+  request.env = landscape_baseline_env(l);
+  request.timeout_s = 100;
+  SUBCASE("without level shifts, no process is slow") {
+    simulated_worker worker(l, clock, 3);
+    for (int i = 0; i < 200; ++i) {
+      const auto out = worker.run(request);
+      CHECK(*std::max_element(out.windows_s.begin(), out.windows_s.end()) == doctest::Approx(0.01));
+    }
+  }
+  SUBCASE("a quarter of the time in phases of about a second, twice as slow") {
+    l.shifts = {25.0, 2.0, 1.0};
+    simulated_worker worker(l, clock, 3);
+    int slow = 0;
+    const int processes = 1000;  // 0.18 s each: 180 s, about 45 slow phases
+    for (int i = 0; i < processes; ++i) {
+      const auto out = worker.run(request);
+      const bool shifted = out.windows_s.front() > 0.015;
+      slow += shifted;
+      for (double w : out.windows_s) CHECK(w == doctest::Approx(shifted ? 0.02 : 0.01));
+    }
+    // A slow process lasts about twice as long, so half as many start per second of a slow phase:
+    // about 0.25/2 / (0.25/2 + 0.75), a seventh, of the processes start in one.
+    MESSAGE(slow << " of " << processes << " processes started in a slow phase");
+    CHECK(slow > processes * 8 / 100);
+    CHECK(slow < processes * 22 / 100);
+  }
+}
+
+TEST_CASE("simulator: slow phases of the machine do not leave confirmations short of budget") {
+  // omp_threads=2 with fftw_threads=4 halves the window; the machine spends 40% of its time in
+  // slow phases of about 3 s in which every process takes 1.6 times as long. With costs priced at
+  // a fixed 25% margin, 28 of 200 searches at 30 s ended budget_exhausted and kept the baseline,
+  // most of them short of three complete confirmation pairs; priced with the spread seen between
+  // processes of the same settings (search.cpp max_cost_margin), 7.
+  auto l = eight_cpus(
+      [](int omp, int fftw, const std::string&, const std::string&) {
+        return omp == 2 && fftw == 4 ? 0.02 : 0.04 * (1.0 + 0.01 * omp + 0.01 * fftw);
+      },
+      3.0);
+  l.shifts = {40.0, 1.6, 3.0};
+  int exhausted = 0, found = 0;
+  const int searches = 200;
+  for (std::uint64_t seed = 1; seed <= searches; ++seed) {
+    const auto s = simulate_search(l, 30, seed);
+    exhausted += s.record.status == search_status::budget_exhausted;
+    found += s.q > 0.9;
+    CHECK(s.record.elapsed_s <= 30);
+  }
+  MESSAGE(exhausted << " of " << searches << " ended budget_exhausted, " << found << " found the best point");
+  CHECK(exhausted <= 14);
+}
+
+TEST_CASE("simulator: level shifts out of range are named with the fix") {
+  const std::string head = R"({"format": "tune-plan-landscape/1", "cpus": 4, "noise_cv_pct": 1, "windows_per_run": 4,
+    "process_start_s": 0.01, "knobs": {"omp_threads": ["1", "4"]}, "baseline": {"omp_threads": "1"},
+    "points": [{"knobs": {"omp_threads": "1"}, "window_s": 0.01, "setup_s": 0},
+               {"knobs": {"omp_threads": "4"}, "window_s": 0.005, "setup_s": 0}], )";
+  CHECK(parse_landscape(head + R"("level_shifts": {"share_pct": 20, "factor": 1.5, "mean_s": 4}})", "l.json")
+            .shifts.factor == doctest::Approx(1.5));
+  CHECK_THROWS_WITH_AS(
+      parse_landscape(head + R"("level_shifts": {"share_pct": 100, "factor": 1.5, "mean_s": 4}})", "l.json"),
+      "landscape l.json: \"level_shifts\"'s \"share_pct\" is 100.0; the machine must spend some time outside slow "
+      "phases: give less than 100",
+      std::runtime_error);
+  CHECK_THROWS_WITH_AS(
+      parse_landscape(head + R"("level_shifts": {"share_pct": 20, "factor": 0.5, "mean_s": 4}})", "l.json"),
+      "landscape l.json: \"level_shifts\"'s \"factor\" is 0.5; it must be a number of at least 1.0",
+      std::runtime_error);
+}
+
 TEST_CASE("knobs: thread axes on a 16-CPU allocation offer 1, 2, 4, 8 and 16") {
   system_view view;
   for (int cpu = 0; cpu < 16; ++cpu) view.affinity.push_back(cpu);
