@@ -227,11 +227,15 @@ int run(const options& o) {
   for (std::size_t i : best_fresh) {
     if (i == 0 || excluded.count(i)) continue;
     const auto out = run_point(subjects[i].env, std::nullopt, true);
-    if (out.status == run_outcome::state::ok && out.wisdom && !out.wisdom->empty()) {
+    if (out.status != run_outcome::state::ok) {
+      // A point whose process fails cannot be T*, as in the passes.
+      excluded[i] = out.failure;
+      fmt::print("qbench: {} failed exporting its FFTW wisdom: {}\n", describe(space, points[i]), out.failure);
+    } else if (out.wisdom && !out.wisdom->empty()) {
       best_as_plans.push_back(subjects.size());
       subjects.push_back({subjects[i].env, out.wisdom, i});
     } else {
-      best_as_plans.push_back(i);  // no wisdom to carry: the point runs as a plan of it would
+      best_as_plans.push_back(i);  // the program made no FFTW plans: the point runs as a plan of it would
     }
   }
   std::vector<std::size_t> finalists = best_fresh;

@@ -119,9 +119,17 @@ landscape parse_landscape(const std::string& text, const std::string& source) {
   l.process_start_s = check.number(doc, "process_start_s", "the file", 0);
   if (doc.contains("level_shifts")) {
     const json& shifts = doc.at("level_shifts");
+    if (!shifts.is_object()) {
+      check.fail("\"level_shifts\" is " + shifts.dump() +
+                 "; write it as {\"share_pct\": <percent>, \"factor\": <at least 1>, \"mean_s\": <seconds>}");
+    }
+    for (const auto& [key, value] : shifts.items()) {
+      if (key != "share_pct" && key != "factor" && key != "mean_s")
+        check.fail("\"level_shifts\" has \"" + key + "\"; it takes only share_pct, factor and mean_s");
+    }
     l.shifts.share_pct = check.number(shifts, "share_pct", "\"level_shifts\"", 0);
     if (l.shifts.share_pct >= 100) {
-      check.fail("\"level_shifts\"'s \"share_pct\" is " + json(l.shifts.share_pct).dump() +
+      check.fail("\"level_shifts\"'s \"share_pct\" is " + shifts.at("share_pct").dump() +
                  "; the machine must spend some time outside slow phases: give less than 100");
     }
     l.shifts.factor = check.number(shifts, "factor", "\"level_shifts\"", 1);

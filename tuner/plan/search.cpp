@@ -102,7 +102,8 @@ class searcher {
   bool cancelled_ = false;
   double baseline_wall_s_ = 0;  // slowest baseline process so far
   // Per settings (candidate id, 0: the baseline): the least and most work (the sum of pilot
-  // windows) of a completed process, and the margin on costs they give.
+  // windows) of a completed process, and the margin on costs they give. The wisdom re-check is
+  // left out: it replays under FFTW_WISDOM_ONLY what the candidate's other processes planned.
   std::map<int, std::pair<double, double>> work_range_;
   double margin_ = cost_margin;
   std::vector<double> oracle_;
@@ -218,7 +219,7 @@ class searcher {
     r.outcome = ctx_.runner.run(request);
     if (r.outcome.status == run_outcome::state::ok) {
       r.objective_s = run_objective(r.outcome);
-      note_work(candidate, r.outcome);
+      if (!wisdom_only) note_work(candidate, r.outcome);
     }
     rec_.runs.push_back(std::move(r));
     return rec_.runs.back();
@@ -264,6 +265,8 @@ class searcher {
         rec_.normalizations.push_back(n);
       }
       baseline_wall_s_ = 0;
+      work_range_.clear();  // the normalized baseline is other settings than the first run's
+      margin_ = cost_margin;
       if (remaining() < r.outcome.wall_s * margin_) {
         finish(search_status::budget_exhausted, "no budget left to re-run the baseline normalized to the allocation");
         return false;
@@ -645,13 +648,17 @@ class searcher {
     return true;
   }
 
-  // Alternating pairs for one candidate while the budget allows, keeping `keep_s` free.
-  confirmation_record confirm_candidate(int id, double cand_cost, double keep_s) {
+  // Alternating pairs for one candidate while the budget allows, keeping `keep_s` free. The costs
+  // given were priced with the margin of the moment; they widen with it as the pairs run.
+  confirmation_record confirm_candidate(int id, double cand_cost_given, double keep_s_given) {
     confirmation_record conf;
     conf.candidate = id;
     const environment env = with_settings(rec_.base_env, candidate(id).settings);
-    const double pair_cost = run_cost() + cand_cost;
+    const double priced_with = margin_;
     for (int k = 0; static_cast<int>(conf.pairs.size()) < opt_.max_pairs; ++k) {
+      const double cand_cost = cand_cost_given * margin_ / priced_with;
+      const double keep_s = keep_s_given * margin_ / priced_with;
+      const double pair_cost = run_cost() + cand_cost;
       // Pairs beyond the minimum keep room for what follows; the minimum is tried on expected costs.
       const bool minimum_met = static_cast<int>(conf.pairs.size()) >= min_pairs;
       if (minimum_met ? remaining() - pair_cost < keep_s
