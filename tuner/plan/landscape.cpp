@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
+#include <iterator>
 #include <numeric>
 #include <stdexcept>
 
@@ -53,6 +55,17 @@ class checker {
       fail(where + "'s \"" + key + "\" is " + v.dump() + "; it must be an integer of at least " + std::to_string(low));
     }
     return v.get<int>();
+  }
+
+  // An object takes only these keys: a misspelt optional field must not be read as absent.
+  void only_keys(const json& object, std::initializer_list<const char*> keys, const std::string& where) const {
+    for (const auto& [key, value] : object.items()) {
+      if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) != keys.end()) continue;
+      std::string list;
+      for (auto k = keys.begin(); k != keys.end(); ++k)
+        list += std::string(k == keys.begin() ? "" : std::next(k) == keys.end() ? " and " : ", ") + *k;
+      fail(where + " has \"" + key + "\"; it takes only " + list);
+    }
   }
 
   // A point's knobs: every knob of the file, each with one of its values.
@@ -112,6 +125,10 @@ landscape parse_landscape(const std::string& text, const std::string& source) {
   if (format != landscape_format) {
     check.fail("\"format\" is " + format.dump() + "; this simulator reads \"" + landscape_format + "\"");
   }
+  check.only_keys(doc,
+                  {"format", "cpus", "noise_cv_pct", "windows_per_run", "process_start_s", "level_shifts", "knobs",
+                   "baseline", "points"},
+                  "the file");
   landscape l;
   l.cpus = check.integer(doc, "cpus", "the file", 1);
   l.noise_cv_pct = check.number(doc, "noise_cv_pct", "the file", 0);
@@ -123,10 +140,7 @@ landscape parse_landscape(const std::string& text, const std::string& source) {
       check.fail("\"level_shifts\" is " + shifts.dump() +
                  "; write it as {\"share_pct\": <percent>, \"factor\": <at least 1>, \"mean_s\": <seconds>}");
     }
-    for (const auto& [key, value] : shifts.items()) {
-      if (key != "share_pct" && key != "factor" && key != "mean_s")
-        check.fail("\"level_shifts\" has \"" + key + "\"; it takes only share_pct, factor and mean_s");
-    }
+    check.only_keys(shifts, {"share_pct", "factor", "mean_s"}, "\"level_shifts\"");
     l.shifts.share_pct = check.number(shifts, "share_pct", "\"level_shifts\"", 0);
     if (l.shifts.share_pct >= 100) {
       check.fail("\"level_shifts\"'s \"share_pct\" is " + shifts.at("share_pct").dump() +
@@ -171,6 +185,7 @@ landscape parse_landscape(const std::string& text, const std::string& source) {
   for (std::size_t i = 0; i < points.size(); ++i) {
     const std::string where = "points[" + std::to_string(i) + "]";
     landscape_point p;
+    if (points[i].is_object()) check.only_keys(points[i], {"knobs", "window_s", "setup_s"}, where);
     p.knobs = check.knob_values(check.field(points[i], "knobs", where), l, where + ".knobs");
     p.window_s = check.number(points[i], "window_s", where, 1e-9);
     p.setup_s = check.number(points[i], "setup_s", where, 0);

@@ -1,8 +1,14 @@
 // The files a search writes conform to their schemas (docs/schemas/): a real plan and
 // report from the helper program, a report of a fake search that has every section filled, and
-// the pilot reports the runtime writes for the search.
+// the pilot reports the runtime writes for the search; and the simulator's landscapes, which
+// the schema and the parser judge alike.
 #include <doctest/doctest.h>
 
+#include <functional>
+#include <utility>
+#include <vector>
+
+#include "plan/landscape.h"
 #include "plan/plan_search.h"
 #include "plan/report.h"
 #include "test_files.h"
@@ -76,5 +82,45 @@ TEST_CASE("schema: the runtime's pilot reports conform") {
     const auto text = tune::util::read_file(dir / (mode + ".json"));
     REQUIRE(text);
     CHECK(violations(schema("tune-pilot-1.schema.json"), nlohmann::json::parse(*text)) == "");
+  }
+}
+
+TEST_CASE("schema: the shipped landscapes conform, and what the simulator refuses the schema refuses") {
+  const auto s = schema("tune-plan-landscape-1.schema.json");
+  for (const char* name : {"example-16", "device-16", "synthetic-8", "synthetic-64"}) {
+    CAPTURE(name);
+    const auto path = std::string(TUNE_PLAN_LANDSCAPE_DIR) + "/" + name + ".json";
+    const auto doc = nlohmann::json::parse(*tune::util::read_file(path));
+    CHECK(violations(s, doc) == "");
+    auto shifted = doc;
+    shifted["level_shifts"] = {{"share_pct", 30}, {"factor", 1.5}, {"mean_s", 5}};
+    CHECK(violations(s, shifted) == "");
+    CHECK_NOTHROW(parse_landscape(shifted.dump(), name));
+  }
+  const auto doc =
+      nlohmann::json::parse(*tune::util::read_file(std::string(TUNE_PLAN_LANDSCAPE_DIR) + "/synthetic-8.json"));
+  const std::vector<std::pair<const char*, std::function<void(nlohmann::json&)>>> breaks = {
+      {"a key the format lacks",
+       [](nlohmann::json& d) {
+         d["level_shift"] = {{"share_pct", 30}};
+       }},
+      {"a key a point lacks", [](nlohmann::json& d) { d["points"][0]["setup"] = 1; }},
+      {"no knobs", [](nlohmann::json& d) { d["knobs"] = nlohmann::json::object(); }},
+      {"an unknown knob",
+       [](nlohmann::json& d) {
+         d["knobs"]["omp_threadz"] = {"1", "2"};
+       }},
+      {"a knob of one value", [](nlohmann::json& d) { d["knobs"]["fftw_planner"] = {"measure"}; }},
+      {"slow phases all the time",
+       [](nlohmann::json& d) {
+         d["level_shifts"] = {{"share_pct", 100}, {"factor", 1.5}, {"mean_s", 5}};
+       }},
+      {"a window of no time", [](nlohmann::json& d) { d["points"][0]["window_s"] = 0; }}};
+  for (const auto& [what, edit] : breaks) {
+    CAPTURE(what);
+    auto broken = doc;
+    edit(broken);
+    CHECK(violations(s, broken) != "");
+    CHECK_THROWS_AS(parse_landscape(broken.dump(), what), std::runtime_error);
   }
 }

@@ -10,10 +10,26 @@ using nlohmann::json;
 namespace {
 
 const std::set<std::string> annotations = {"$schema", "$id", "title", "description", "$defs"};
-const std::set<std::string> assertions = {
-    "type",  "const",       "enum",      "required", "properties", "additionalProperties",
-    "items", "uniqueItems", "minLength", "minimum",  "pattern",    "$ref",
-    "if",    "then",        "else"};
+const std::set<std::string> assertions = {"type",
+                                          "const",
+                                          "enum",
+                                          "required",
+                                          "properties",
+                                          "additionalProperties",
+                                          "items",
+                                          "uniqueItems",
+                                          "minItems",
+                                          "minProperties",
+                                          "propertyNames",
+                                          "minLength",
+                                          "minimum",
+                                          "exclusiveMinimum",
+                                          "exclusiveMaximum",
+                                          "pattern",
+                                          "$ref",
+                                          "if",
+                                          "then",
+                                          "else"};
 
 bool has_type(const json& v, const std::string& type) {
   if (type == "object") return v.is_object();
@@ -58,6 +74,12 @@ class checker {
     if (v.is_string()) check_string(schema, v.get<std::string>(), at);
     if (const auto m = schema.find("minimum"); m != schema.end() && v.is_number() && v.get<double>() < m->get<double>())
       fail(at, "is " + v.dump() + ", below the minimum " + m->dump());
+    if (const auto m = schema.find("exclusiveMinimum");
+        m != schema.end() && v.is_number() && v.get<double>() <= m->get<double>())
+      fail(at, "is " + v.dump() + ", not above " + m->dump());
+    if (const auto m = schema.find("exclusiveMaximum");
+        m != schema.end() && v.is_number() && v.get<double>() >= m->get<double>())
+      fail(at, "is " + v.dump() + ", not below " + m->dump());
   }
 
   std::vector<std::string> errors;
@@ -74,6 +96,10 @@ class checker {
     if (const auto req = schema.find("required"); req != schema.end())
       for (const json& key : *req)
         if (!v.contains(key.get<std::string>())) fail(at, "has no \"" + key.get<std::string>() + "\"");
+    if (const auto n = schema.find("minProperties"); n != schema.end() && v.size() < n->get<size_t>())
+      fail(at, "has fewer than " + n->dump() + " properties");
+    if (const auto names = schema.find("propertyNames"); names != schema.end())
+      for (const auto& [key, value] : v.items()) check(*names, key, at + "/" + key + " (name)");
     const json properties = schema.value("properties", json::object());
     for (const auto& [key, sub] : properties.items())
       if (v.contains(key)) check(sub, v.at(key), at + "/" + key);
@@ -92,6 +118,8 @@ class checker {
   void check_array(const json& schema, const json& v, const std::string& at) {
     if (const auto items = schema.find("items"); items != schema.end())
       for (size_t i = 0; i < v.size(); ++i) check(*items, v[i], at + "/" + std::to_string(i));
+    if (const auto n = schema.find("minItems"); n != schema.end() && v.size() < n->get<size_t>())
+      fail(at, "has fewer than " + n->dump() + " items");
     if (schema.value("uniqueItems", false))
       for (size_t i = 0; i < v.size(); ++i)
         for (size_t j = i + 1; j < v.size(); ++j)
