@@ -31,21 +31,26 @@ std::map<int, double> busy_jiffies(const std::string& proc_stat) {
   return busy;
 }
 
-// CPU time of this process and its reaped children, in jiffies (/proc/self/stat fields 14-17).
-double own_tree_jiffies() {
-  const std::string stat = util::read_file_if_readable("/proc/self/stat").value_or("");
-  const auto close = stat.rfind(')');
+}  // namespace
+
+double tree_jiffies(const std::string& pid_stat) {
+  // The command name (field 2) is in parentheses and may hold spaces and parentheses itself: the
+  // fields after it start after the last ')'.
+  const auto close = pid_stat.rfind(')');
   if (close == std::string::npos) return 0;
-  std::istringstream in(stat.substr(close + 2));
+  std::istringstream in(pid_stat.substr(close + 1));
   std::string field;
+  for (int i = 3; i <= 13; ++i) {
+    if (!(in >> field)) return 0;
+  }
   double total = 0;
-  for (int i = 3; i <= 17 && in >> field; ++i) {
-    if (i >= 14) total += std::stod(field);
+  for (int i = 14; i <= 17; ++i) {
+    double jiffies = 0;
+    if (!(in >> jiffies)) return 0;
+    total += jiffies;
   }
   return total;
 }
-
-}  // namespace
 
 double other_busy_fraction(const std::string& stat_before, const std::string& stat_after, const std::vector<int>& cpus,
                            double wall_s, double own_jiffies, double jiffies_per_s) {
@@ -77,13 +82,14 @@ load_sample proc_load_monitor::sample() {
   // compiler on 6 of 16 CPUs 37% (tests/unit/plan/unit-simulate.cpp).
   const auto read = [] { return util::read_file_if_readable("/proc/stat").value_or(""); };
   const std::string before = read();
-  const double own_before = own_tree_jiffies();
+  const auto own = [] { return tree_jiffies(util::read_file_if_readable("/proc/self/stat").value_or("")); };
+  const double own_before = own();
   const auto t0 = std::chrono::steady_clock::now();
   std::this_thread::sleep_for(std::chrono::seconds(1));
   const std::string after = read();
   const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   load_sample s;
-  s.busy_fraction = other_busy_fraction(before, after, cpus_, wall_s, own_tree_jiffies() - own_before,
+  s.busy_fraction = other_busy_fraction(before, after, cpus_, wall_s, own() - own_before,
                                         static_cast<double>(::sysconf(_SC_CLK_TCK)));
   s.loadavg1 = loadavg1();
   return s;

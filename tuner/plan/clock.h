@@ -39,6 +39,11 @@ class load_monitor {
 double other_busy_fraction(const std::string& stat_before, const std::string& stat_after, const std::vector<int>& cpus,
                            double wall_s, double own_jiffies, double jiffies_per_s);
 
+// CPU time of a process and its reaped children in jiffies, from its /proc/<pid>/stat text
+// (utime, stime, cutime, cstime: fields 14-17); 0 when the text is not such a line. Children
+// still running are not in it: the busy check samples before the search starts any.
+double tree_jiffies(const std::string& pid_stat);
+
 // Samples /proc/stat for the allocation's CPUs over one second (charged to the budget).
 class proc_load_monitor final : public load_monitor {
  public:

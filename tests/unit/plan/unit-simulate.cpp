@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <set>
 #include <string>
@@ -12,8 +13,10 @@
 #include <nlohmann/json.hpp>
 
 #include "plan/allocation.h"
+#include "plan/clock.h"
 #include "plan/decision.h"
 #include "plan/landscape.h"
+#include "util/atomic_file.h"
 
 using namespace tune::plan;
 
@@ -361,6 +364,27 @@ TEST_CASE("busy check: a counter that catches up more than the interval counts a
   const std::string after = proc_stat([](int cpu) { return cpu_jiffies{cpu == 3 ? 4500L : 4000L, 900, 150000}; });
   // CPU 3 reports 500 busy jiffies in a 100-jiffy second: at most the whole second was busy.
   CHECK(other_busy_fraction(before, after, sixteen(), 1.0, 0, 100) == doctest::Approx(100.0 / 1600));
+}
+
+TEST_CASE("busy check: this process tree's own time is read past a command name with parentheses") {
+  // /proc/<pid>/stat of a program named "tune (plan) x": utime 150, stime 50, and 300 and 100 of
+  // reaped children; the fields before them include numbers that must not be counted.
+  const std::string stat =
+      "4242 (tune (plan) x) S 1 4242 4242 0 -1 4194560 9000 7 0 0 150 50 300 100 20 0 3 0 5425496 3133440 388";
+  CHECK(tree_jiffies(stat) == 600);
+  CHECK(tree_jiffies(stat + "\n") == 600);
+  // Cut before the children's fields, or not a stat line at all: nothing to subtract.
+  CHECK(tree_jiffies("4242 (tune (plan) x) S 1 4242 4242 0 -1 4194560 9000 7 0 0 150 50") == 0);
+  CHECK(tree_jiffies("4242 (tune) S 1 4242 4242 0 -1 4194560 9000 7 0 0 150 50 x 100 20") == 0);
+  CHECK(tree_jiffies("") == 0);
+  // This process's own line parses: once it has spent CPU time, that time is read.
+  const auto own = [] { return tree_jiffies(*tune::util::read_file("/proc/self/stat")); };
+  volatile double sink = 0;
+  const auto start = std::chrono::steady_clock::now();
+  while (own() == 0 && std::chrono::steady_clock::now() - start < std::chrono::seconds(5)) {
+    for (int i = 0; i < 1'000'000; ++i) sink = sink + i * 0.5;
+  }
+  CHECK(own() > 0);
 }
 
 TEST_CASE("simulator: budget left after the sweep tells near-equal leaders apart") {
