@@ -64,7 +64,7 @@ class checker {
       std::string list;
       for (auto k = keys.begin(); k != keys.end(); ++k)
         list += std::string(k == keys.begin() ? "" : std::next(k) == keys.end() ? " and " : ", ") + *k;
-      fail(where + " has \"" + key + "\"; it takes only " + list);
+      fail(where + " has \"" + key + "\", which the format does not have; remove it or use one of " + list);
     }
   }
 

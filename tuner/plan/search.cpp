@@ -451,8 +451,9 @@ class searcher {
   }
 
   // True when the budget beyond the confirmation reserve cannot screen every point not yet
-  // proposed once: re-screens then cost points the search will never reach. On 2 CPUs a 30 s
-  // budget covers the example's 192 points; 30 s on 64 CPUs screens about 60 of 8232.
+  // proposed once (before the refinement and a fuller decision take their share): re-screens then
+  // cost points the search will not reach. On 2 CPUs a 30 s budget covers the example's 192
+  // points; 30 s on 64 CPUs screens about 60 of 8232.
   bool budget_short_of_space() {
     double points = 1;
     for (const auto& axis : space_.axes) points *= static_cast<double>(axis.values.size());
@@ -476,7 +477,10 @@ class searcher {
       spread = std::max(spread, *high / *low);
       measured = measured || objectives.size() >= challenge_processes;
     }
-    const double next = ranked.size() > 1 ? ranked[1].objective_s : *rec_.baseline_objective_s;
+    // The runner-up is what the search would move from without the leader: the baseline when no
+    // other point beats it.
+    const double next =
+        std::min(ranked.size() > 1 ? ranked[1].objective_s : *rec_.baseline_objective_s, *rec_.baseline_objective_s);
     return measured && ranked.front().objective_s * spread * spread < next;
   }
 

@@ -115,7 +115,7 @@ TEST_CASE("schema: the shipped landscapes conform, and what the simulator refuse
        [](nlohmann::json& d) {
          d["level_shifts"] = {{"share_pct", 100}, {"factor", 1.5}, {"mean_s", 5}};
        }},
-      {"a window of no time", [](nlohmann::json& d) { d["points"][0]["window_s"] = 0; }}};
+      {"a window under a nanosecond", [](nlohmann::json& d) { d["points"][0]["window_s"] = 1e-10; }}};
   for (const auto& [what, edit] : breaks) {
     CAPTURE(what);
     auto broken = doc;

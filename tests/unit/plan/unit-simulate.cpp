@@ -150,14 +150,16 @@ TEST_CASE("simulator: a key the format does not have is refused, not ignored") {
   CHECK(parse_landscape(head + points + "}", "l.json").points.size() == 2);
   CHECK_THROWS_WITH_AS(
       parse_landscape(head + points + R"(, "level_shift": {"share_pct": 20, "factor": 1.5, "mean_s": 4}})", "l.json"),
-      "landscape l.json: the file has \"level_shift\"; it takes only format, cpus, noise_cv_pct, windows_per_run, "
-      "process_start_s, level_shifts, knobs, baseline and points",
+      "landscape l.json: the file has \"level_shift\", which the format does not have; remove it or use one of "
+      "format, cpus, noise_cv_pct, windows_per_run, process_start_s, level_shifts, knobs, baseline and points",
       std::runtime_error);
   CHECK_THROWS_WITH_AS(
       parse_landscape(head + R"("points": [{"knobs": {"omp_threads": "1"}, "window_s": 0.01, "setup_s": 0},
                {"knobs": {"omp_threads": "4"}, "window_s": 0.005, "setup": 0, "setup_s": 0}]})",
                       "l.json"),
-      "landscape l.json: points[1] has \"setup\"; it takes only knobs, window_s and setup_s", std::runtime_error);
+      "landscape l.json: points[1] has \"setup\", which the format does not have; remove it or use one of "
+      "knobs, window_s and setup_s",
+      std::runtime_error);
 }
 
 namespace {
@@ -269,7 +271,8 @@ TEST_CASE("simulator: level shifts out of range are named with the fix") {
                        std::runtime_error);
   CHECK_THROWS_WITH_AS(
       parse_landscape(head + R"("level_shifts": {"share_pct": 20, "factor": 1.5, "mean_s": 4, "mean": 4}})", "l.json"),
-      "landscape l.json: \"level_shifts\" has \"mean\"; it takes only share_pct, factor and mean_s",
+      "landscape l.json: \"level_shifts\" has \"mean\", which the format does not have; remove it or use one "
+      "of share_pct, factor and mean_s",
       std::runtime_error);
   CHECK_THROWS_WITH_AS(
       parse_landscape(head + R"("level_shifts": {"share_pct": 20, "factor": 0.5, "mean_s": 4}})", "l.json"),
@@ -380,7 +383,8 @@ TEST_CASE("busy check: this process tree's own time is read past a command name 
   CHECK(tree_jiffies("4242 (tune) S 1 4242 4242 0 -1 4194560 9000 7 0 0 150 50 x 100 20") == 0);
   CHECK(tree_jiffies("") == 0);
   // This process's own line parses: once it has spent CPU time, that time is read.
-  const auto own = [] { return tree_jiffies(*tune::util::read_file("/proc/self/stat")); };
+  REQUIRE(tune::util::read_file("/proc/self/stat"));
+  const auto own = [] { return tree_jiffies(tune::util::read_file("/proc/self/stat").value_or("")); };
   volatile double sink = 0;
   const auto start = std::chrono::steady_clock::now();
   while (own() == 0 && std::chrono::steady_clock::now() - start < std::chrono::seconds(5)) {

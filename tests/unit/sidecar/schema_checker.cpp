@@ -23,7 +23,6 @@ const std::set<std::string> assertions = {"type",
                                           "propertyNames",
                                           "minLength",
                                           "minimum",
-                                          "exclusiveMinimum",
                                           "exclusiveMaximum",
                                           "pattern",
                                           "$ref",
@@ -74,9 +73,6 @@ class checker {
     if (v.is_string()) check_string(schema, v.get<std::string>(), at);
     if (const auto m = schema.find("minimum"); m != schema.end() && v.is_number() && v.get<double>() < m->get<double>())
       fail(at, "is " + v.dump() + ", below the minimum " + m->dump());
-    if (const auto m = schema.find("exclusiveMinimum");
-        m != schema.end() && v.is_number() && v.get<double>() <= m->get<double>())
-      fail(at, "is " + v.dump() + ", not above " + m->dump());
     if (const auto m = schema.find("exclusiveMaximum");
         m != schema.end() && v.is_number() && v.get<double>() >= m->get<double>())
       fail(at, "is " + v.dump() + ", not below " + m->dump());
