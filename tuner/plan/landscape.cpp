@@ -59,7 +59,8 @@ class checker {
 
   // An object takes only these keys: a misspelt optional field must not be read as absent.
   void only_keys(const json& object, std::initializer_list<const char*> keys, const std::string& where) const {
-    for (const auto& [key, value] : object.items()) {
+    for (const auto& item : object.items()) {
+      const std::string& key = item.key();
       if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) != keys.end()) continue;
       std::string list;
       for (auto k = keys.begin(); k != keys.end(); ++k)

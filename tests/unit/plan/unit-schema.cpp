@@ -116,10 +116,11 @@ TEST_CASE("schema: the shipped landscapes conform, and what the simulator refuse
          d["level_shifts"] = {{"share_pct", 100}, {"factor", 1.5}, {"mean_s", 5}};
        }},
       {"a window under a nanosecond", [](nlohmann::json& d) { d["points"][0]["window_s"] = 1e-10; }}};
-  for (const auto& [what, edit] : breaks) {
+  for (const auto& entry : breaks) {
+    const std::string what = entry.first;
     CAPTURE(what);
     auto broken = doc;
-    edit(broken);
+    entry.second(broken);
     CHECK(violations(s, broken) != "");
     CHECK_THROWS_AS(parse_landscape(broken.dump(), what), std::runtime_error);
   }
