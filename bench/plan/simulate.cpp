@@ -8,10 +8,8 @@
 // Per budget: q = T* / T(selected) of each search (T* the landscape's fastest point, T(selected)
 // the true window time of the point the plan applies; a search that keeps the baseline scores
 // the baseline's q), their median, worst and mean, and how the searches ended.
-#include <algorithm>
 #include <cstdio>
 #include <map>
-#include <numeric>
 #include <string>
 #include <vector>
 
@@ -19,7 +17,6 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "plan/decision.h"
 #include "plan/landscape.h"
 #include "util/atomic_file.h"
 
@@ -65,16 +62,14 @@ int run(const options& o) {
     std::string status_text;
     for (const auto& [status, count] : statuses)
       status_text += (status_text.empty() ? "" : ", ") + status + " " + std::to_string(count);
-    const double q_median = median(qs);
-    const double q_worst = *std::min_element(qs.begin(), qs.end());
-    const double q_mean = std::accumulate(qs.begin(), qs.end(), 0.0) / static_cast<double>(qs.size());
-    fmt::print("| {:.0f} s | {} | {:.3f} | {:.3f} | {:.3f} | {} | {:.1f} s |\n", budget, o.searches, q_median, q_worst,
-               q_mean, status_text, elapsed / o.searches);
+    const q_summary q = summarize_q(qs);
+    fmt::print("| {:.0f} s | {} | {:.3f} | {:.3f} | {:.3f} | {} | {:.1f} s |\n", budget, o.searches, q.median, q.worst,
+               q.mean, status_text, elapsed / o.searches);
     rows.push_back({{"budget_s", budget},
                     {"searches", o.searches},
-                    {"q_median", q_median},
-                    {"q_worst", q_worst},
-                    {"q_mean", q_mean}});
+                    {"q_median", q.median},
+                    {"q_worst", q.worst},
+                    {"q_mean", q.mean}});
   }
   if (!o.json.empty()) tune::util::write_file_atomic(o.json, nlohmann::json{{"budgets", rows}}.dump(2) + "\n");
   return 0;

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "plan/decision.h"
 #include "util/atomic_file.h"
 
 namespace tune::plan {
@@ -357,6 +358,12 @@ simulation simulate_search(const landscape& l, double budget_s, std::uint64_t se
   s.selected = &landscape_point_of(l, with_settings(options.caller_env, s.record.selected));
   s.q = best_point(l).window_s / s.selected->window_s;
   return s;
+}
+
+q_summary summarize_q(const std::vector<double>& qs) {
+  if (qs.empty()) return {};
+  return {median(qs), *std::min_element(qs.begin(), qs.end()),
+          std::accumulate(qs.begin(), qs.end(), 0.0) / static_cast<double>(qs.size())};
 }
 
 }  // namespace tune::plan

@@ -107,4 +107,12 @@ struct simulation {
 // One search on the landscape with this budget; deterministic given the seed.
 simulation simulate_search(const landscape& l, double budget_s, std::uint64_t seed, double min_gain = 0.05);
 
+// q over a number of searches, as tune-plan-simulate prints it and the tests hold it.
+struct q_summary {
+  double median = 0;
+  double worst = 0;
+  double mean = 0;
+};
+q_summary summarize_q(const std::vector<double>& qs);
+
 }  // namespace tune::plan

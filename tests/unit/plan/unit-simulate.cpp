@@ -14,7 +14,6 @@
 
 #include "plan/allocation.h"
 #include "plan/clock.h"
-#include "plan/decision.h"
 #include "plan/landscape.h"
 #include "util/atomic_file.h"
 
@@ -164,15 +163,11 @@ TEST_CASE("simulator: a key the format does not have is refused, not ignored") {
 
 namespace {
 
-struct q_summary {
-  double median = 0, worst = 0;
-};
-
 // q over searches 1..25 of a landscape of bench/plan/landscapes/, as tune-plan-simulate prints it.
 q_summary shipped_q(const landscape& l, double budget_s) {
   std::vector<double> qs;
   for (std::uint64_t seed = 1; seed <= 25; ++seed) qs.push_back(simulate_search(l, budget_s, seed).q);
-  return {median(qs), *std::min_element(qs.begin(), qs.end())};
+  return summarize_q(qs);
 }
 
 }  // namespace
