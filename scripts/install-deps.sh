@@ -7,7 +7,8 @@ packages=(cmake ninja-build make g++ binutils nlohmann-json3-dev libfmt-dev libc
           clang libclang-rt-14-dev  # clang: the sanitizer build and the fuzz harnesses (scripts/sanitize.sh)
           clang-format              # the house style, checked by tests/cmake/format.cmake
           universal-ctags           # function lengths, checked by tests/cmake/function-length.cmake
-          chromium)                 # the report rendered in a real browser (tests/e2e/scenarios/report.cmake)
+          chromium                  # the report rendered in a real browser (tests/e2e/scenarios/report.cmake)
+          g++-aarch64-linux-gnu qemu-user-static)  # the aarch64 tier: cross builds under QEMU (tests/cross)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

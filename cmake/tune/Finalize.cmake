@@ -82,8 +82,9 @@ function(_tune_finalize)
     COMMENT "Exporting this box's winners as defaults profiles"
     VERBATIM)
   set(_tests "")
+  _tune_bench_launch(_launch)
   foreach(_bench IN LISTS _benches)
-    list(APPEND _tests COMMAND ${_bench} test)
+    list(APPEND _tests COMMAND ${_launch} $<TARGET_FILE:${_bench}> test)
   endforeach()
   add_custom_target(tune-test ${_tests}
     COMMENT "Checking every runnable row against its family's reference"
@@ -339,6 +340,8 @@ function(_tune_write_scope_manifest scope _bench _state _manifest _include _fami
   _tune_json_put(_m quick JSON "${_TUNE_QUICK}")
   _tune_json_put(_m debug JSON "${_TUNE_DEBUG}")
   _tune_json_put(_m target_class STRING "${TUNE_TARGET_CLASS}")
+  _tune_target_json(_target)
+  _tune_json_put(_m target JSON "${_target}")
   _tune_json_put(_m compiler STRING "${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}")
   _tune_json_put(_m compiler_flags STRING "${CMAKE_CXX_FLAGS}")
   foreach(_genex IN LISTS _genexes)
@@ -354,6 +357,54 @@ function(_tune_write_scope_manifest scope _bench _state _manifest _include _fami
   string(REGEX REPLACE "[ \n]*}[ \n]*$" "" _m "${_m}")
   file(GENERATE OUTPUT "${_manifest}" CONTENT "${_m},\n  \"families\": [\n  ${_family_texts}]\n}\n")
 
+endfunction()
+
+# _tune_target_arch(<out>): CMAKE_SYSTEM_PROCESSOR as the class table names arches (x86_64, aarch64),
+# lower case otherwise.
+function(_tune_target_arch out)
+  string(TOLOWER "${CMAKE_SYSTEM_PROCESSOR}" _arch)
+  if(_arch MATCHES "^(x86_64|amd64|x64)$")
+    set(_arch x86_64)
+  elseif(_arch MATCHES "^(aarch64|arm64)$")
+    set(_arch aarch64)
+  endif()
+  set(${out} "${_arch}" PARENT_SCOPE)
+endfunction()
+
+# _tune_target_json(<out>): the manifest's `target` (tuner/manifest/manifest.h target_machine): the
+# target's arch, whether this is a cross build, and how the tool runs the bench there.
+function(_tune_target_json out)
+  _tune_target_arch(_arch)
+  set(_run native)
+  set(_launcher "")
+  if(CMAKE_CROSSCOMPILING)
+    set(_run none)
+    if(CMAKE_CROSSCOMPILING_EMULATOR)
+      set(_run emulator)
+      set(_launcher "${CMAKE_CROSSCOMPILING_EMULATOR}")
+    endif()
+  endif()
+  _tune_json_array(_words ${_launcher})
+  _tune_json_quote(_arch "${_arch}")
+  if(CMAKE_CROSSCOMPILING)
+    set(_cross true)
+  else()
+    set(_cross false)
+  endif()
+  set(${out} "{\"arch\": ${_arch}, \"cross\": ${_cross}, \"run\": \"${_run}\", \"launcher\": ${_words}}" PARENT_SCOPE)
+endfunction()
+
+# _tune_bench_launch(<out>): the words before a bench's path in a command that runs it on the
+# build host: none natively; under CMAKE_CROSSCOMPILING_EMULATOR, `cmake -E env` naming the
+# emulator to the bench (TUNE_BENCH_EMULATOR, tuner/harness/supervised.h) and the emulator itself.
+# Empty for a cross build without an emulator, whose benches do not run here.
+function(_tune_bench_launch out)
+  set(_words "")
+  if(CMAKE_CROSSCOMPILING AND CMAKE_CROSSCOMPILING_EMULATOR)
+    _tune_json_array(_json ${CMAKE_CROSSCOMPILING_EMULATOR})
+    set(_words "${CMAKE_COMMAND}" -E env "TUNE_BENCH_EMULATOR=${_json}" ${CMAKE_CROSSCOMPILING_EMULATOR})
+  endif()
+  set(${out} "${_words}" PARENT_SCOPE)
 endfunction()
 
 # _tune_add_scope_targets(<scope> <bench> <tool> <state> <manifest> <include> <families>): the stamp
@@ -387,8 +438,11 @@ function(_tune_add_scope_targets scope _bench tool _state _manifest _include _fa
     USES_TERMINAL VERBATIM)
   add_dependencies(tune-${scope} ${_bench})
   set_target_properties(tune-${scope} PROPERTIES FOLDER cmake-tune)
+  _tune_bench_launch(_launch)
   # One CTest test per family, tune.<scope>.<family>, labelled tune and <scope>: `ctest -R <family>`
-  # and `ctest -L <scope>` select them (the project must call enable_testing()).
+  # and `ctest -L <scope>` select them (the project must call enable_testing()). A cross build's run
+  # through its emulator (_tune_bench_launch: CTest would add the emulator itself, but not the
+  # variable the bench's children need).
   foreach(_family IN LISTS _families)
     _tune_family_get(_shapes "${_family}" SHAPES)
     set(_seats --family "${_family}")
@@ -398,7 +452,7 @@ function(_tune_add_scope_targets scope _bench tool _state _manifest _include _fa
         list(APPEND _seats --family "${_family}@${_shape}")
       endforeach()
     endif()
-    add_test(NAME tune.${scope}.${_family} COMMAND ${_bench} test ${_seats})
+    add_test(NAME tune.${scope}.${_family} COMMAND ${_launch} $<TARGET_FILE:${_bench}> test ${_seats})
     set_tests_properties(tune.${scope}.${_family} PROPERTIES LABELS "tune;${scope}")
   endforeach()
 

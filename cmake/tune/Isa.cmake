@@ -31,18 +31,33 @@ function(_tune_isa_requires out name)
   set(${out} "${_requires}" PARENT_SCOPE)
 endfunction()
 
+# The target's values: CMAKE_SYSTEM_PROCESSOR is the target's in a cross build. The other arch's
+# values are known too, so that naming one is refused as belonging to another target.
+set(_TUNE_X86_ISAS base sse42 avx2 avx512)
+set(_TUNE_AARCH64_ISAS base neon dotprod i8mm bf16 sve sve2)
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   _tune_define_isa(base "" "")
   _tune_define_isa(sse42 "-msse4.2" "sse4.2")
   _tune_define_isa(avx2 "-march=x86-64-v3" "avx2,fma,bmi2,f16c")
   _tune_define_isa(avx512 "-march=x86-64-v4" "avx512f,avx512bw,avx512cd,avx512dq,avx512vl")
+  set(_TUNE_FOREIGN_ISAS "${_TUNE_AARCH64_ISAS}")
+  set(_TUNE_FOREIGN_ARCH aarch64)
 elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
+  # armv8.2-a is the oldest base that takes each extension; a row gets only the one it names, so
+  # it runs on every core of the classes that promise it (docs/profiles-and-policy.md).
   _tune_define_isa(base "" "")
   _tune_define_isa(neon "" "neon")
   _tune_define_isa(dotprod "-march=armv8.2-a+dotprod" "neon,dotprod")
-  _tune_define_isa(i8mm "-march=armv8.6-a+i8mm" "neon,dotprod,i8mm")
+  _tune_define_isa(i8mm "-march=armv8.2-a+dotprod+i8mm" "neon,dotprod,i8mm")
+  _tune_define_isa(bf16 "-march=armv8.2-a+bf16" "neon,bf16")
+  _tune_define_isa(sve "-march=armv8.2-a+sve" "neon,sve")
+  _tune_define_isa(sve2 "-march=armv8.2-a+sve2" "neon,sve,sve2")
+  set(_TUNE_FOREIGN_ISAS "${_TUNE_X86_ISAS}")
+  set(_TUNE_FOREIGN_ARCH x86_64)
 else()
   _tune_define_isa(base "" "")
+  set(_TUNE_FOREIGN_ISAS ${_TUNE_X86_ISAS} ${_TUNE_AARCH64_ISAS})
+  set(_TUNE_FOREIGN_ARCH "x86_64 or aarch64")
 endif()
 
 #[=======================================================================[.rst:

@@ -158,7 +158,12 @@ function(_tune_check_axis_value fn axis value)
   endif()
   if(axis STREQUAL "ISA")
     _tune_isa_names(_isas)
-    if(NOT value IN_LIST _isas)
+    if(NOT value IN_LIST _isas AND value IN_LIST _TUNE_FOREIGN_ISAS)
+      string(REPLACE ";" ", " _known "${_isas}")
+      message(FATAL_ERROR "${fn}: ISA value '${value}' is an instruction set of ${_TUNE_FOREIGN_ARCH}, and this build "
+        "is for ${CMAKE_SYSTEM_PROCESSOR}, whose values are: ${_known}. Name those (a family for several targets "
+        "can choose its AXES by CMAKE_SYSTEM_PROCESSOR), or add a value with tune_isa().")
+    elseif(NOT value IN_LIST _isas)
       string(REPLACE ";" ", " _known "${_isas}")
       message(FATAL_ERROR "${fn}: ISA value '${value}' is not a known instruction set on "
         "${CMAKE_SYSTEM_PROCESSOR} (known: ${_known}); define it with tune_isa(${value} FLAGS ... REQUIRES ...).")

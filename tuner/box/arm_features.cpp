@@ -21,7 +21,9 @@ feature_set features_from_hwcap(std::uint64_t hwcap, std::uint64_t hwcap2) {
   add((hwcap & hwcap_asimd) != 0, "neon");
   add((hwcap & hwcap_asimddp) != 0, "dotprod");
   add((hwcap & hwcap_sve) != 0, "sve");
-  add((hwcap2 & hwcap2_sve2) != 0, "sve2");
+  // Kernels before 6.14 report SVE2 on CPUs that have it only in streaming mode (SME without SVE):
+  // sve2 counts only beside sve.
+  add((hwcap & hwcap_sve) != 0 && (hwcap2 & hwcap2_sve2) != 0, "sve2");
   add((hwcap2 & hwcap2_i8mm) != 0, "i8mm");
   add((hwcap2 & hwcap2_bf16) != 0, "bf16");
   return f;

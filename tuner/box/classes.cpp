@@ -66,6 +66,13 @@ std::string classify(const std::string& arch, const feature_set& features) {
   return classify(platform_name(), arch, features);
 }
 
+std::string base_class(const std::string& platform, const std::string& arch) {
+  const auto& table = class_table();
+  const auto bottom =
+      std::find_if(table.begin(), table.end(), [&](const cpu_class& c) { return c.arch == arch && c.parent.empty(); });
+  return bottom == table.end() ? platform + "-" + arch : bottom->name;
+}
+
 bool is_fallback_class(const std::string& cls) {
   const auto dash = cls.find('-');
   if (dash == std::string::npos || dash + 1 == cls.size()) return false;

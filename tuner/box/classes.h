@@ -27,6 +27,11 @@ std::string classify(const std::string& platform, const std::string& arch, const
 // classify() on this platform (platform_name()).
 std::string classify(const std::string& arch, const feature_set& features);
 
+// The lowest class of `arch` (x86-base, arm-neon): what every box of that arch can run, and
+// what a cross build for it stamps from when nothing names a class; "<platform>-<arch>" for an
+// arch the table does not cover.
+std::string base_class(const std::string& platform, const std::string& arch);
+
 // True for "<platform>-<arch>" names: a known platform and an arch the table does not cover.
 bool is_fallback_class(const std::string& cls);
 

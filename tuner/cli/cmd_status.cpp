@@ -65,6 +65,7 @@ struct scope_status {
   bool stamped = false;
   std::map<std::string, family_status> families;
   std::string tune_command;
+  std::string target_text;  // "aarch64, a cross build: stamps for arm-neon"; empty for a build for this box
 };
 
 struct status_report {
@@ -103,7 +104,8 @@ void to_json(nlohmann::json& out, const scope_status& s) {
          {"measured_here", s.measured_here},
          {"stamped", s.stamped},
          {"families", s.families},
-         {"tune_command", s.tune_command}};
+         {"tune_command", s.tune_command},
+         {"target", s.target_text}};
 }
 
 void to_json(nlohmann::json& out, const status_report& r) {
@@ -128,6 +130,11 @@ status_report status_of(const std::vector<std::filesystem::path>& manifests, con
     s.measured = measured_when(m);
     s.stamped = record.has_value();
     s.tune_command = stamp::optimized_tune_command(m);
+    if (m.target.cross)
+      s.target_text =
+          fmt::format("{}, a cross build ({}): stamps for {}", m.target.arch,
+                      m.target.how == target_machine::run::emulator ? "bench under an emulator" : "bench not run here",
+                      stamped_class(m));
     for (const auto& f : m.families) {
       // What the stamp record says (stamp/describe.h): the same words as the header and the program.
       family_status fs;
@@ -163,7 +170,13 @@ int cmd_status(const scope_options& o, bool as_json, bool check) {
     std::cout << util::json_text(nlohmann::json(status)) << "\n";
     return code;
   }
-  std::cout << fmt::format("box: {}\nclass: {}\n\n", status.box, status.cls);
+  std::cout << fmt::format("box: {}\nclass: {}\n", status.box, status.cls);
+  // A cross build stamps for its target, not for this box (docs/cmake-api.md "Cross-compiling").
+  std::set<std::string> targets;
+  for (const auto& s : status.scopes)
+    if (!s.target_text.empty()) targets.insert(s.target_text);
+  for (const auto& target : targets) std::cout << fmt::format("target: {}\n", target);
+  std::cout << "\n";
   std::set<std::string> configs;
   for (const auto& s : status.scopes)
     if (s.multi_config) configs.insert(s.config);

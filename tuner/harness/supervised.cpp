@@ -1,6 +1,7 @@
 #include "harness/supervised.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <limits>
 #include <sstream>
 
@@ -42,6 +43,22 @@ std::string first_lines(const std::string& text, int lines) {
   return out;
 }
 
+std::vector<std::string> emulator_prefix() {
+  const char* text = std::getenv(util::bench_emulator_variable);
+  if (text == nullptr || *text == '\0') return {};
+  // The tool and the build write it (tune/Finalize.cmake); a value that is not an array of strings
+  // is a misuse of the variable, and spawning the wrong program would only hide it.
+  const auto words = json::parse(text, nullptr, false);
+  std::vector<std::string> prefix;
+  if (words.is_array())
+    for (const auto& word : words)
+      if (word.is_string()) prefix.push_back(word.get<std::string>());
+  if (prefix.empty() || prefix.size() != words.size())
+    throw std::runtime_error(fmt::format("{} is {}, not a JSON array of the emulator's command-line words",
+                                         util::bench_emulator_variable, text));
+  return prefix;
+}
+
 family_session::family_session(std::filesystem::path bench, const family_info& family, double setup_limit_s)
     : bench_(std::move(bench)), family_(family), setup_limit_s_(setup_limit_s) {}
 
@@ -56,7 +73,9 @@ void family_session::close() {
 
 void family_session::start() {
   util::spawn_options options;
-  options.argv = {bench_.string(), "serve", "--family", family_.name};
+  options.argv = emulator_prefix();
+  for (std::string word : {bench_.string(), std::string("serve"), std::string("--family"), family_.name})
+    options.argv.push_back(std::move(word));
   options.env = pool_environment(util::current_environment(), pool_size(family_.threads, box::allocation_cpus()));
   child_ = std::make_unique<util::supervised_child>(options);
   ++started_;

@@ -113,4 +113,8 @@ class family_session {
 // most 200 characters each.
 std::string first_lines(const std::string& text, int lines = 6);
 
+// The words of util::bench_emulator_variable (TUNE_BENCH_EMULATOR); none when it is unset or empty. Throws
+// std::runtime_error for a value that is not a JSON array of strings.
+std::vector<std::string> emulator_prefix();
+
 }  // namespace tune::bench

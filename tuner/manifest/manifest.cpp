@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "box/classes.h"
+#include "box/platform.h"
 #include "box/requires.h"
 #include "util/atomic_file.h"
 #include "util/json_reader.h"
@@ -229,6 +231,19 @@ void read_scope(const util::json_at& j, manifest& m) {
   m.quick = j["quick"].boolean();
   m.debug = j["debug"].boolean();
   m.target_class = j["target_class"].string();
+  // Manifests written before cross builds existed have no target: the build host is the target.
+  if (const auto t = j.find("target")) {
+    m.target.arch = (*t)["arch"].string();
+    m.target.cross = (*t)["cross"].boolean();
+    const auto how = (*t)["run"];
+    if (how.string() == "emulator")
+      m.target.how = target_machine::run::emulator;
+    else if (how.string() == "none")
+      m.target.how = target_machine::run::none;
+    else if (how.string() != "native")
+      how.fail("\"native\", \"emulator\" or \"none\"");
+    for (const auto& word : (*t)["launcher"].strings()) m.target.launcher.push_back(word);
+  }
   m.compiler = j["compiler"].string();
   m.compiler_flags = j["compiler_flags"].string();
 }
@@ -265,6 +280,12 @@ manifest load_manifest(const std::filesystem::path& file) {
     throw std::runtime_error(
         fmt::format("manifest {} is malformed ({}); re-run CMake's configure step", file.string(), e.where_and_what()));
   }
+}
+
+std::string stamped_class(const manifest& m) {
+  if (!m.target_class.empty()) return m.target_class;
+  if (m.target.how == target_machine::run::native) return "";
+  return box::base_class(box::platform_name(), m.target.arch);
 }
 
 std::string tune_command(const manifest& m) {

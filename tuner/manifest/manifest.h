@@ -101,6 +101,17 @@ struct family_decl {
   std::string companion_key(const companion_decl& companion) const;
 };
 
+// The machine the bench and the program are built for (docs/cmake-api.md "Cross-compiling").
+struct target_machine {
+  std::string arch;    // CMAKE_SYSTEM_PROCESSOR as the class table names it ("x86_64", "aarch64")
+  bool cross = false;  // CMAKE_CROSSCOMPILING: the build host is not the target
+  // How the tool runs the bench: itself (native), through CMAKE_CROSSCOMPILING_EMULATOR
+  // (emulator: the gate runs, no timing counts), or not at all (none: a cross build that names
+  // neither an emulator nor a runner).
+  enum class run { native, emulator, none } how = run::native;
+  std::vector<std::string> launcher;  // the emulator's command line, the bench's path appended
+};
+
 struct manifest {
   std::filesystem::path file;
   std::string project;
@@ -122,6 +133,7 @@ struct manifest {
   bool quick = false;
   bool debug = false;
   std::string target_class;
+  target_machine target;
   std::string compiler;
   std::string compiler_flags;
   std::vector<family_decl> families;
@@ -140,6 +152,10 @@ std::filesystem::path sidecar_path(const manifest& m);
 // [--config <c>] --target tune-<scope>`; for a tree built for TUNE_TARGET_CLASS, which measures
 // nothing, the configure step that lifts it first.
 std::string tune_command(const manifest& m);
+
+// The class a build stamps for when it may not measure: TUNE_TARGET_CLASS, else, in a cross build,
+// the lowest class of the target's arch (box::base_class); empty for a native build for this box.
+std::string stamped_class(const manifest& m);
 
 // Whether the sidecar location came from the environment (then a non-fresh verdict warns).
 bool sidecar_from_environment();

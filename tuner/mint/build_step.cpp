@@ -9,6 +9,7 @@
 #include "box/classes.h"
 #include "box/platform.h"
 #include "mint/bench_call.h"
+#include "mint/cross.h"
 #include "mint/generator_trigger.h"
 #include "mint/incremental.h"
 #include "mint/policy.h"
@@ -29,6 +30,13 @@
 namespace tune::mint {
 
 sidecar::judgement judge_scope(const manifest& m, const sidecar::loaded& file, const box::box_info& box) {
+  if (m.target.how == target_machine::run::emulator)
+    return {sidecar::verdict::emulated,
+            fmt::format("emulated: this build is for {} and runs its bench under {}, where a timing measures the "
+                        "emulator: nothing is measured, and the stamp takes profile seats and fallbacks for {} (the "
+                        "tune target checks every row there)",
+                        m.target.arch, m.target.launcher.empty() ? std::string("an emulator") : m.target.launcher.front(),
+                        stamped_class(m))};
   return sidecar::judge(file, {m.scope, m.version, m.bench, m.family_names(), box.identity, box::join(box.features)});
 }
 
@@ -55,8 +63,9 @@ race_plan residue_plan(const profile::coverage& c, std::string why) {
   return plan;
 }
 
-// What the build of one scope is for: this box, or another class (TUNE_TARGET_CLASS), whose
-// features judge every seat and whose ladder the profiles are read along.
+// What the build of one scope is for: this box, or another class (TUNE_TARGET_CLASS, or the
+// target of a cross build: manifest.h stamped_class), whose features judge every seat and whose
+// ladder the profiles are read along.
 struct build_target {
   std::string cls;
   box::feature_set features;
@@ -65,16 +74,17 @@ struct build_target {
 };
 
 build_target target_of(const manifest& m, const box::box_info& box) {
-  if (m.target_class.empty()) return {box.cls, box.features, true, box::allocation_cpus()};
-  return {m.target_class, box::class_features(m.target_class), false, std::nullopt};
+  const std::string cls = stamped_class(m);
+  if (cls.empty()) return {box.cls, box.features, true, box::allocation_cpus()};
+  return {cls, box::class_features(cls), false, std::nullopt};
 }
 
 // The message of an action that fails the build or warns, or "" for one that says nothing.
 std::string action_message(scope_action action, const manifest& m, const sidecar::judgement& verdict,
                            const build_target& target, const profile::coverage& coverage) {
-  const std::string why = target.may_measure ? verdict.message
-                                             : fmt::format("no profile for TUNE_TARGET_CLASS={} covers {}.",
-                                                           m.target_class, residue_text(coverage));
+  const std::string why =
+      target.may_measure ? verdict.message
+                         : fmt::format("no profile for {} covers {}.", other_target_text(m), residue_text(coverage));
   switch (action) {
     case scope_action::refuse_tune_other_class:
       return fmt::format(
@@ -83,11 +93,11 @@ std::string action_message(scope_action action, const manifest& m, const sidecar
           m.target_class);
     case scope_action::refuse_release_other_class:
       return fmt::format(
-          "error: cmake-tune: release build (TUNE_RELEASE=ON) of scope {} for TUNE_TARGET_CLASS={}: "
+          "error: cmake-tune: release build (TUNE_RELEASE=ON) of scope {} for {}: "
           "a release stamps only winners measured on the box it is built on, and a build for "
           "another class measures nothing. Configure with -DTUNE_RELEASE=OFF to ship profile "
           "seats for {}.",
-          m.scope, m.target_class, m.target_class);
+          m.scope, other_target_text(m), target.cls);
     case scope_action::fail_untuned:
       return fmt::format(
           "error: cmake-tune: scope {} is not tuned for this box: {} TUNE_POLICY=error fails "
@@ -266,10 +276,8 @@ stamp::scope_stamp stamp(const scope_state& s, const box::box_info& box) {
   inputs.profile_notes = s.ladder.notes;
   inputs.rungs = &s.ladder.rungs;
   if (!s.target.may_measure)
-    inputs.sidecar_reason = fmt::format(
-        "TUNE_TARGET_CLASS={}: winners measured on this box say nothing about that "
-        "class",
-        s.m.target_class);
+    inputs.sidecar_reason =
+        fmt::format("{}: winners measured on this box say nothing about that class", other_target_text(s.m));
   else if (s.verdict.v == sidecar::verdict::fresh)
     inputs.fresh_sidecar = &*s.file.doc;
   else
@@ -318,6 +326,11 @@ bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress&
 
   scope_facts facts;
   facts.mode = mode;
+  // A cross build's `tune` target races nothing (mint/cross.h), then stamps as any build does.
+  if (mode == mint_mode::always && s.m.target_class.empty() && s.m.target.how != target_machine::run::native) {
+    if (!cross_tune(s.m)) return false;
+    facts.mode = mint_mode::when_needed;
+  }
   facts.pol = s.pol.value;
   facts.release = s.m.release;
   facts.this_box = s.target.may_measure;

@@ -14,7 +14,8 @@
 namespace tune::mint {
 
 // The scope's verdict (sidecar/verdict.h) against this build and this box as it is now: its
-// identity and its features, TUNE_FORCE_FEATURES applied. Every command asks it this way.
+// identity and its features, TUNE_FORCE_FEATURES applied; `emulated` for a cross build whose bench
+// runs under an emulator. Every command asks it this way.
 sidecar::judgement judge_scope(const manifest& m, const sidecar::loaded& file, const box::box_info& box);
 
 // Returns the process exit code: 0, or 1 when the build must fail (the reason is printed). An

@@ -65,6 +65,8 @@ profile make_profile(const manifest& m, const sidecar::loaded& file, const sidec
       refuse(m, refusal::stale, fmt::format("({}) {}", sidecar::to_string(judged.v), judged.message));
     case verdict::missing:
       refuse(m, refusal::incomplete, judged.message);
+    case verdict::emulated:
+      refuse(m, refusal::absent, judged.message);
   }
   const sidecar::document& doc = *file.doc;
   const auto* scope_entry = doc.scope(m.scope);

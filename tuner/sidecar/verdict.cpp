@@ -29,6 +29,8 @@ const char* to_string(verdict v) {
       return "version";
     case verdict::missing:
       return "missing";
+    case verdict::emulated:
+      return "emulated";
   }
   return "unknown";
 }

@@ -9,7 +9,9 @@
 
 namespace tune::sidecar {
 
-enum class verdict { fresh, absent, unreadable, stale_binary, foreign_box, version, missing };
+// emulated is not judge()'s: a cross build's bench under an emulator measures nothing, whatever the
+// sidecar holds (mint/build_step.h judge_scope).
+enum class verdict { fresh, absent, unreadable, stale_binary, foreign_box, version, missing, emulated };
 const char* to_string(verdict v);
 
 // A sidecar as read from disk: the document, or why there is none.

@@ -75,6 +75,14 @@ std::string status_closing(const std::vector<scope_standing>& scopes) {
   std::string commands;
   for (const auto& s : scopes) {
     if (s.verdict == sidecar::verdict::fresh && s.measured_here) continue;
+    // A cross build's winners can be measured only on its target (docs/cmake-api.md "Cross-compiling").
+    if (s.m->target.cross && s.m->target_class.empty()) {
+      commands += fmt::format(
+          "  (scope {}: a cross build for {} measures nothing on this build host; build and tune "
+          "on the target itself)\n",
+          s.m->scope, s.m->target.arch);
+      continue;
+    }
     const auto command = optimized_tune_command(*s.m);
     if (commands.find("  " + command + "\n") != std::string::npos) continue;
     if (!s.m->optimized)

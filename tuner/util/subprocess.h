@@ -13,6 +13,12 @@
 
 namespace tune::util {
 
+// A cross build's bench under an emulator cannot start its children by itself: QEMU user mode
+// hands an exec of a target program to the host kernel, which cannot run it. The build and the
+// tool name the emulator in this variable, a JSON array of its command-line words, and the bench
+// starts each child through it (tuner/harness/supervised.h emulator_prefix).
+inline constexpr const char* bench_emulator_variable = "TUNE_BENCH_EMULATOR";
+
 struct spawn_options {
   std::vector<std::string> argv;                          // argv[0] is looked up in PATH when it has no '/'
   std::optional<std::map<std::string, std::string>> env;  // nullopt: inherit this process's environment

@@ -22,8 +22,8 @@ const feature_set avx512_set{"avx2", "fma", "bmi2", "f16c", "avx512f", "avx512bw
 TEST_CASE("the table is docs/profiles-and-policy.md's, highest first") {
   names table;
   for (const auto& c : tune::box::class_table()) table.push_back(c.name);
-  CHECK(table ==
-        names{"x86-amx", "x86-vnni512", "x86-avx512", "x86-vnni256", "x86-avx2", "x86-base", "arm-i8mm", "arm-neon"});
+  CHECK(table == names{"x86-amx", "x86-vnni512", "x86-avx512", "x86-vnni256", "x86-avx2", "x86-base", "arm-sve2",
+                       "arm-sve", "arm-i8mm", "arm-dotprod", "arm-neon"});
 }
 
 TEST_CASE("class features include the parents'") {
@@ -37,7 +37,10 @@ TEST_CASE("class features include the parents'") {
   vnni512.insert({"amx-tile", "amx-int8"});
   CHECK(class_features("x86-amx") == vnni512);
   CHECK(class_features("arm-neon") == feature_set{"neon"});
-  CHECK(class_features("arm-i8mm") == feature_set{"neon", "i8mm", "dotprod"});
+  CHECK(class_features("arm-dotprod") == feature_set{"neon", "dotprod"});
+  CHECK(class_features("arm-i8mm") == feature_set{"neon", "dotprod", "i8mm", "bf16"});
+  CHECK(class_features("arm-sve") == feature_set{"neon", "dotprod", "i8mm", "bf16", "sve"});
+  CHECK(class_features("arm-sve2") == feature_set{"neon", "dotprod", "i8mm", "bf16", "sve", "sve2"});
   CHECK(class_features("linux-riscv64").empty());
 }
 
@@ -68,8 +71,16 @@ TEST_CASE("ladders walk from a class down to the bottom of its table") {
   CHECK(ladder("x86-vnni512") == names{"x86-vnni512", "x86-avx512", "x86-avx2", "x86-base"});
   CHECK(ladder("x86-vnni256") == names{"x86-vnni256", "x86-avx2", "x86-base"});
   CHECK(ladder("x86-base") == names{"x86-base"});
-  CHECK(ladder("arm-i8mm") == names{"arm-i8mm", "arm-neon"});
+  CHECK(ladder("arm-sve2") == names{"arm-sve2", "arm-sve", "arm-i8mm", "arm-dotprod", "arm-neon"});
+  CHECK(ladder("arm-i8mm") == names{"arm-i8mm", "arm-dotprod", "arm-neon"});
   CHECK(ladder("linux-riscv64") == names{"linux-riscv64"});
+}
+
+TEST_CASE("the base class of an arch is the bottom of its ladder; other arches fall back") {
+  CHECK(tune::box::base_class("linux", "x86_64") == "x86-base");
+  CHECK(tune::box::base_class("linux", "aarch64") == "arm-neon");
+  CHECK(tune::box::base_class("linux", "riscv64") == "linux-riscv64");
+  CHECK(tune::box::is_fallback_class(tune::box::base_class("linux", "riscv64")));
 }
 
 TEST_CASE("fallback class names: a known platform and an arch without a table") {
@@ -85,7 +96,8 @@ TEST_CASE("fallback class names: a known platform and an arch without a table") 
 TEST_CASE("unknown classes are errors that list the known ones") {
   const char* message =
       "unknown CPU class \"x86-avx3\"; known classes: x86-amx x86-vnni512 x86-avx512 x86-vnni256 x86-avx2 "
-      "x86-base arm-i8mm arm-neon, or <platform>-<arch> (e.g. linux-riscv64) for other CPUs";
+      "x86-base arm-sve2 arm-sve arm-i8mm arm-dotprod arm-neon, or <platform>-<arch> (e.g. linux-riscv64) for other "
+      "CPUs";
   CHECK_THROWS_WITH_AS(ladder("x86-avx3"), message, std::invalid_argument);
   CHECK_THROWS_WITH_AS(class_features("x86-avx3"), message, std::invalid_argument);
   CHECK_THROWS_AS(ladder("linux-x86_64"), std::invalid_argument);

@@ -33,6 +33,15 @@ TEST_CASE("every family runs a winner measured here only when every scope is fre
         "  cmake --build /b --target tune-s\n");
 }
 
+TEST_CASE("a cross build is advised to tune on its target, not to build a tune target here") {
+  auto cross = tree("Release", true);
+  cross.target = {"aarch64", true, tune::target_machine::run::emulator, {"qemu-aarch64-static"}};
+  CHECK(status_closing({{&cross, verdict::emulated, false}}) ==
+        "\n\nSome families do not run a winner measured on this box. To tune them:\n"
+        "  (scope s: a cross build for aarch64 measures nothing on this build host; build and tune on the target "
+        "itself)\n");
+}
+
 TEST_CASE("an unoptimized tree is advised to tune a Release build, not its own configuration") {
   const auto debug = tree("Debug", false);
   CHECK(status_closing({{&debug, verdict::absent, false}}) ==

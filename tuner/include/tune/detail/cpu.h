@@ -143,15 +143,21 @@ struct class_row {
 
 // The class table of docs/profiles-and-policy.md "Feature names and classes", highest first:
 // parents come later than their children.
-inline constexpr std::array<class_row, 8> class_rows = {{
+inline constexpr std::array<class_row, 11> class_rows = {{
     {"x86-amx", "x86-vnni512", "x86_64", {"amx-tile", "amx-int8", nullptr}},
     {"x86-vnni512", "x86-avx512", "x86_64", {"avx512vnni", nullptr}},
     {"x86-avx512", "x86-avx2", "x86_64", {"avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl", nullptr}},
     {"x86-vnni256", "x86-avx2", "x86_64", {"avxvnni", nullptr}},
     {"x86-avx2", "x86-base", "x86_64", {"avx2", "fma", "bmi2", "f16c", nullptr}},
     {"x86-base", "", "x86_64", {nullptr}},
-    // arm-neon promises neon: AArch64 makes Advanced SIMD mandatory.
-    {"arm-i8mm", "arm-neon", "aarch64", {"i8mm", "dotprod", nullptr}},
+    // The aarch64 ladder: Graviton 4 and Grace (sve2), Graviton 3 (sve with i8mm and bf16),
+    // Neoverse N2/V1-era cores without SVE (i8mm), Neoverse N1 and Graviton 2 (dotprod), and every
+    // other AArch64 core: arm-neon promises neon, as AArch64 makes Advanced SIMD mandatory. A64FX
+    // has SVE without dotprod, so it is arm-neon: no class above may assume what it lacks.
+    {"arm-sve2", "arm-sve", "aarch64", {"sve2", nullptr}},
+    {"arm-sve", "arm-i8mm", "aarch64", {"sve", nullptr}},
+    {"arm-i8mm", "arm-dotprod", "aarch64", {"i8mm", "bf16", nullptr}},
+    {"arm-dotprod", "arm-neon", "aarch64", {"dotprod", nullptr}},
     {"arm-neon", "", "aarch64", {"neon", nullptr}},
 }};
 

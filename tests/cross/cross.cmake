@@ -1,0 +1,62 @@
+# A cross build for aarch64 of the consumer project (tests/consumers/project), loaded one way:
+# configure with the toolchain file of docs/cmake-api.md "Cross-compiling", build the app and the C
+# program for the target, run them, the `tune` target and CTest under QEMU user mode.
+#   -DLOAD=find_package          the prefix of the e2e.install fixture, installed for the build host
+#   -DLOAD=add_subdirectory      this source tree, with the installed tool as TUNE_HOST_TOOL
+#   -DEMULATOR=OFF               the toolchain file without CMAKE_CROSSCOMPILING_EMULATOR
+include("${E2E_DIR}/E2eLib.cmake")
+
+e2e_fresh_dir()
+set(bin "${WORK_DIR}/build")
+set(toolchain "${CMAKE_CURRENT_LIST_DIR}/aarch64-linux-gnu.toolchain.cmake")
+if(EMULATOR STREQUAL "OFF")
+  file(READ "${toolchain}" text)
+  string(REGEX REPLACE "set\\(CMAKE_CROSSCOMPILING_EMULATOR[^\n]*\n" "" text "${text}")
+  set(toolchain "${WORK_DIR}/no-emulator.toolchain.cmake")
+  file(WRITE "${toolchain}" "${text}")
+endif()
+set(load_args "-DCONSUMER_LOAD=${LOAD}")
+if(LOAD STREQUAL "find_package")
+  list(APPEND load_args "-DCMAKE_PREFIX_PATH=${PREFIX}")
+else()
+  list(APPEND load_args "-DCONSUMER_TUNE_SOURCE=${REPO}" "-DTUNE_HOST_TOOL=${PREFIX}/bin/tune")
+endif()
+e2e_run(configure COMMAND "${CMAKE_COMMAND}" -S "${REPO}/tests/consumers/project" -B "${bin}" -G Ninja
+  "-DCMAKE_MAKE_PROGRAM=${NINJA}" "-DCMAKE_TOOLCHAIN_FILE=${toolchain}" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  ${load_args})
+
+# The program is the target's; the stamp takes the fallback (nothing was measured for aarch64).
+e2e_build(build "${bin}")
+e2e_run(machine COMMAND "${READELF}" -h "${bin}/app")
+e2e_expect_matches("the app's ELF header" "${E2E_OUTPUT}" "Machine: +AArch64")
+e2e_run(bench-machine COMMAND "${READELF}" -h "${bin}/tune/consumer/bench")
+e2e_expect_matches("the bench's ELF header" "${E2E_OUTPUT}" "Machine: +AArch64")
+e2e_read(text "${bin}/tune/include/tune/kernels/total.h")
+e2e_expect_contains("stamp header total.h" "${text}" "total = unroll1 (source: fallback)")
+e2e_expect_absent("${bin}/consumer.tune.json")
+
+set(qemu qemu-aarch64-static -L /usr/aarch64-linux-gnu)
+e2e_run(run-app COMMAND ${qemu} "${bin}/app")
+e2e_expect_contains("output of the app under QEMU" "${E2E_OUTPUT}" "total=500500 count=500500")
+e2e_run(run-c-main COMMAND ${qemu} "${bin}/c_main")
+e2e_expect_contains("output of the C program under QEMU" "${E2E_OUTPUT}" "c: scale sum=1001000")
+
+e2e_build(tune "${bin}" TARGET tune)
+if(EMULATOR STREQUAL "OFF")
+  e2e_expect_contains("the tune target without an emulator" "${E2E_OUTPUT}"
+    "cmake-tune: scope consumer: raced nothing: this is a cross build for aarch64, and no CMAKE_CROSSCOMPILING_EMULATOR")
+  e2e_expect_not_contains("the tune target without an emulator" "${E2E_OUTPUT}" "  ok   ")
+else()
+  # Every row of every family passed the gate under QEMU, and nothing was timed or crowned.
+  e2e_expect_contains("the tune target under QEMU" "${E2E_OUTPUT}" "cmake-tune: scope consumer: emulated:")
+  e2e_expect_contains("the tune target under QEMU" "${E2E_OUTPUT}" "  ok   total__unroll4")
+  e2e_expect_contains("the tune target under QEMU" "${E2E_OUTPUT}" "  ok   scale__unroll4")
+  e2e_expect_contains("the tune target under QEMU" "${E2E_OUTPUT}"
+    "cmake-tune: scope consumer: verdict emulated: every runnable row passed the gate")
+  e2e_expect_absent("${bin}/consumer.tune.json")
+  e2e_run(ctest COMMAND "${CTEST}" --test-dir "${bin}" --output-on-failure)
+  e2e_expect_contains("CTest under QEMU" "${E2E_OUTPUT}" "100% tests passed")
+endif()
+e2e_read(text "${bin}/tune/include/tune/kernels/total.h")
+e2e_expect_contains("stamp header total.h after the tune target" "${text}" "total = unroll1 (source: fallback)")
+e2e_finish()

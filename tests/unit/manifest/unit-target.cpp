@@ -1,0 +1,59 @@
+// The manifest's `target` (manifest/manifest.h target_machine): how a cross build's bench runs,
+// and the class such a build stamps for (stamped_class).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "manifest/manifest.h"
+#include "test_files.h"
+#include <stdexcept>
+
+namespace {
+
+// A manifest of one family with the given members before "families" (each followed by a comma).
+tune::manifest load_target(const std::string& members) {
+  tune::test::temp_dir dir;
+  tune::test::write_text(dir / "manifest.json", R"json({"format": "tune-manifest/1", "project": "p", "scope": "s",
+    "version": 1, "budget_s": null, "namespace": "", "sidecar": "/b/s.tune.json", "bench": "/b/bench",
+    "build_dir": "/b", "state_dir": "/b/tune/s", "stamp_dir": "/b/include/tune/kernels", "defaults": "",
+    "policy": "", "optimized": true, "release": false, "quick": false, "debug": false, "compiler": "GNU 12.2.0",
+    "compiler_flags": "", )json" + members + R"json(
+    "families": [{"name": "plain", "signature": "int(int x)", "tolerance": "exact", "timeout_s": null,
+      "reference": "a", "fallback": ["a"], "sources": [], "companions": [],
+      "rows": [{"suffix": "a", "axes": "A=a", "requires": "", "flags": [], "defines": []}]}]})json");
+  return tune::load_manifest(dir / "manifest.json");
+}
+
+}  // namespace
+
+TEST_CASE("a manifest without a target is a native build for this box") {
+  const auto m = load_target(R"("target_class": "",)");
+  CHECK(m.target.how == tune::target_machine::run::native);
+  CHECK_FALSE(m.target.cross);
+  CHECK(tune::stamped_class(m).empty());
+}
+
+TEST_CASE("a cross build under an emulator stamps for the lowest class of its arch") {
+  const auto m = load_target(R"("target_class": "", "target": {"arch": "aarch64", "cross": true, "run": "emulator",
+    "launcher": ["qemu-aarch64-static", "-L", "/usr/aarch64-linux-gnu"]},)");
+  CHECK(m.target.how == tune::target_machine::run::emulator);
+  CHECK(m.target.cross);
+  CHECK(m.target.arch == "aarch64");
+  CHECK(m.target.launcher == std::vector<std::string>{"qemu-aarch64-static", "-L", "/usr/aarch64-linux-gnu"});
+  CHECK(tune::stamped_class(m) == "arm-neon");
+}
+
+TEST_CASE("TUNE_TARGET_CLASS wins over a cross build's default; other arches fall back") {
+  CHECK(tune::stamped_class(load_target(R"("target_class": "arm-sve", "target": {"arch": "aarch64", "cross": true,
+    "run": "none", "launcher": []},)")) == "arm-sve");
+  CHECK(tune::stamped_class(load_target(R"("target_class": "", "target": {"arch": "riscv64", "cross": true,
+    "run": "none", "launcher": []},)")) == "linux-riscv64");
+  CHECK(tune::stamped_class(load_target(R"("target_class": "x86-avx2", "target": {"arch": "x86_64", "cross": false,
+    "run": "native", "launcher": []},)")) == "x86-avx2");
+}
+
+TEST_CASE("a target run the tool does not know is refused, naming the member") {
+  CHECK_THROWS_WITH_AS(load_target(R"("target_class": "", "target": {"arch": "aarch64", "cross": true, "run": "ssh",
+    "launcher": []},)"),
+                       doctest::Contains("target.run"), std::runtime_error);
+}
