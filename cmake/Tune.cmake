@@ -453,7 +453,7 @@ endfunction()
     exported definition.
 
   ``DISPATCH``
-    For a binary that runs on many machines (x86-64): the target carries, per family and shape,
+    For a binary that runs on many machines (x86-64, aarch64 Linux): the target carries, per family and shape,
     the seat this build measured and every committed profile's seat on the class table, with the
     fallback chain and the reference, and binds each public name once, at load time, to the row
     of the running CPU's class (``tune/dispatch.h``), never to one whose ``requires=`` the CPU
@@ -483,9 +483,10 @@ function(tune_link target)
       "public names itself. Give one of them.")
   endif()
   if(arg_DISPATCH)
-    if(NOT CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
-      message(FATAL_ERROR "tune_link(${target} DISPATCH): DISPATCH reads CPU classes through CPUID and is "
-        "implemented for x86-64; this build targets ${CMAKE_SYSTEM_PROCESSOR}. Leave DISPATCH out.")
+    if(NOT CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64|aarch64|arm64|ARM64)$")
+      message(FATAL_ERROR "tune_link(${target} DISPATCH): DISPATCH reads CPU classes through CPUID (x86-64) or the "
+        "auxiliary vector (aarch64) and is implemented for those; this build targets ${CMAKE_SYSTEM_PROCESSOR}. "
+        "Leave DISPATCH out.")
     endif()
     foreach(_family IN LISTS _families)
       target_compile_definitions(${target} PUBLIC TUNE_DISPATCH_${_family}=1)

@@ -16,7 +16,8 @@ const std::vector<std::string>& known_x86_features() {
 }
 
 const std::vector<std::string>& known_arm_features() {
-  static const std::vector<std::string> names = {"neon", "dotprod", "i8mm", "bf16", "sve", "sve2"};
+  static const std::vector<std::string> names(detail::cpu::aarch64_feature_names.begin(),
+                                              detail::cpu::aarch64_feature_names.end());
   return names;
 }
 

@@ -31,12 +31,13 @@ namespace tune::mint {
 
 sidecar::judgement judge_scope(const manifest& m, const sidecar::loaded& file, const box::box_info& box) {
   if (m.target.how == target_machine::run::emulator)
-    return {sidecar::verdict::emulated,
-            fmt::format("emulated: this build is for {} and runs its bench under {}, where a timing measures the "
-                        "emulator: nothing is measured, and the stamp takes profile seats and fallbacks for {} (the "
-                        "tune target checks every row there)",
-                        m.target.arch, m.target.launcher.empty() ? std::string("an emulator") : m.target.launcher.front(),
-                        stamped_class(m))};
+    return {
+        sidecar::verdict::emulated,
+        fmt::format("emulated: this build is for {} and runs its bench under {}, where a timing measures the "
+                    "emulator: nothing is measured, and the stamp takes profile seats and fallbacks for {} (the "
+                    "tune target checks every row there)",
+                    m.target.arch, m.target.launcher.empty() ? std::string("an emulator") : m.target.launcher.front(),
+                    stamped_class(m))};
   return sidecar::judge(file, {m.scope, m.version, m.bench, m.family_names(), box.identity, box::join(box.features)});
 }
 
@@ -284,9 +285,11 @@ stamp::scope_stamp stamp(const scope_state& s, const box::box_info& box) {
     inputs.sidecar_reason = s.verdict.message;
   // A DISPATCH binary carries the seats of every class's profile, not only this box's ladder.
   std::optional<profile::ladder_profiles> every_class;
-  if (box.arch == "x86_64") {
-    every_class = profile::load_ladder(s.m.defaults, stamp::dispatch_classes(), s.m.scope, s.m.version);
+  const std::string arch = s.m.target.arch.empty() ? box.arch : s.m.target.arch;
+  if (arch == "x86_64" || arch == "aarch64") {
+    every_class = profile::load_ladder(s.m.defaults, stamp::dispatch_classes(arch), s.m.scope, s.m.version);
     inputs.dispatch_profiles = &every_class->usable;
+    inputs.dispatch_arch = arch;
   }
   std::vector<std::filesystem::path> read = {s.path, s.m.file};
   read.insert(read.end(), s.ladder.files_read.begin(), s.ladder.files_read.end());

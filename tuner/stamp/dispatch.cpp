@@ -10,31 +10,32 @@
 
 namespace tune::stamp {
 
-std::vector<std::uint64_t> requirement_masks(const std::string& needs) {
+std::vector<std::uint64_t> requirement_masks(const std::string& needs, const std::string& arch) {
   std::vector<std::uint64_t> masks;
   for (const auto& group : box::parse_requires(needs).all_of) {
     std::uint64_t mask = 0;
-    for (const auto& feature : group) mask |= detail::cpu::x86_feature_bit(feature.c_str());
+    for (const auto& feature : group) mask |= detail::cpu::feature_bit(arch.c_str(), feature.c_str());
     masks.push_back(mask);
   }
   return masks;
 }
 
-std::vector<std::string> dispatch_classes() {
+std::vector<std::string> dispatch_classes(const std::string& arch) {
   std::vector<std::string> classes;
   for (const auto& c : box::class_table())
-    if (c.arch == "x86_64") classes.push_back(c.name);
+    if (c.arch == arch) classes.push_back(c.name);
   return classes;
 }
 
 dispatch_table dispatch_candidates(const family_decl& family, const seat& chosen, const sidecar::document* sidecar,
-                                   const std::vector<profile::profile>& profiles, bool force_reference) {
+                                   const std::vector<profile::profile>& profiles, bool force_reference,
+                                   const std::string& arch) {
   dispatch_table t;
   // Only a row the build linked into the family's archive can be referenced.
   const auto add = [&](const std::string& source, const std::string& cls, const std::string& suffix) {
     const auto* row = family.row(suffix);
     if (!row || row->left_out) return;
-    t.candidates.push_back({source, cls, suffix, requirement_masks(row->needs), row->linkage == "C"});
+    t.candidates.push_back({source, cls, suffix, requirement_masks(row->needs, arch), row->linkage == "C"});
   };
   if (!force_reference) {
     // The seat measured here, only when it was: not adopted from a profile or from another box.
@@ -44,7 +45,7 @@ dispatch_table dispatch_candidates(const family_decl& family, const seat& chosen
         add("sidecar", "", chosen.suffix);
         t.minting_signature = parts[3];
         for (const auto& f : box::split(sidecar->provenance.features.value_or("")))
-          t.minting_features |= detail::cpu::x86_feature_bit(f.c_str());
+          t.minting_features |= detail::cpu::feature_bit(arch.c_str(), f.c_str());
       }
     }
     for (const auto& p : profiles) {

@@ -34,14 +34,17 @@ struct dispatch_table {
 // it came from (null otherwise), `profiles` every committed profile of the scope on the class table
 // (profile::load_ladder over dispatch_classes()). With `force_reference` (TUNE_POLICY=reference)
 // the reference is the only candidate.
+// `arch` is the target's ("x86_64" or "aarch64"), whose feature bits the masks use.
 dispatch_table dispatch_candidates(const family_decl& family, const seat& chosen, const sidecar::document* sidecar,
-                                   const std::vector<profile::profile>& profiles, bool force_reference);
+                                   const std::vector<profile::profile>& profiles, bool force_reference,
+                                   const std::string& arch = "x86_64");
 
-// Every x86-64 class of the table, highest first: the profiles a DISPATCH binary carries.
-std::vector<std::string> dispatch_classes();
+// Every class of `arch` in the table, highest first: the profiles a DISPATCH binary carries.
+std::vector<std::string> dispatch_classes(const std::string& arch = "x86_64");
 
-// `requires=` as masks: each ','-group one mask of its '|'-alternatives (0 for a group of features
-// x86-64 does not have). Throws std::invalid_argument for a malformed expression.
-std::vector<std::uint64_t> requirement_masks(const std::string& needs);
+// `requires=` as masks of `arch`'s feature bits: each ','-group one mask of its '|'-alternatives (0
+// for a group of features `arch` does not have). Throws std::invalid_argument for a malformed
+// expression.
+std::vector<std::uint64_t> requirement_masks(const std::string& needs, const std::string& arch = "x86_64");
 
 }  // namespace tune::stamp

@@ -61,11 +61,12 @@ struct seat_inputs {
   // Every rung of the ladder in order (profile/ladder.h), so the steps walk it as the stamp does;
   // without it the notes come first, then the usable profiles.
   const std::vector<profile::rung>* rungs = nullptr;
-  // Every committed profile of the scope on the x86-64 class table (stamp/dispatch.h), for the
-  // DISPATCH section of the headers; null: the headers have none (another architecture).
+  // Every committed profile of the scope on the target arch's class table (stamp/dispatch.h), for
+  // the DISPATCH section of the headers; null: the headers have none (an arch without a table).
   const std::vector<profile::profile>* dispatch_profiles = nullptr;
-  bool force_reference = false;  // TUNE_POLICY=reference
-  box::feature_set features;     // what "runnable" is judged against
+  std::string dispatch_arch = "x86_64";  // the target's arch, whose feature bits the dispatch masks use
+  bool force_reference = false;          // TUNE_POLICY=reference
+  box::feature_set features;             // what "runnable" is judged against
 };
 
 // "sidecar", "profile <class>", "fallback" or "reference": the source as status and headers name it.

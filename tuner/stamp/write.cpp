@@ -46,7 +46,7 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, sidecar::v
       branches.push_back({seat_decl.name, seat_decl.condition, s,
                           inputs.dispatch_profiles
                               ? dispatch_candidates(seat_decl, s, inputs.fresh_sidecar, *inputs.dispatch_profiles,
-                                                    inputs.force_reference)
+                                                    inputs.force_reference, inputs.dispatch_arch)
                               : dispatch_table{}});
     }
     first = next;

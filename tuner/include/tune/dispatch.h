@@ -14,7 +14,9 @@
 // of the stamp order (tune/detail/order.h, which tuner/stamp/seat.cpp walks too), with the same
 // features and classes as `tune box` (tune/detail/cpu.h). TUNE_FORCE_FEATURES, read as `tune box`
 // reads it (tune/detail/force.h), is honoured for its `-feature` entries only: a dispatcher may
-// take features away, never add one. Header-only, C++17; x86-64.
+// take features away, never add one. Header-only, C++17; x86-64 (CPUID) and aarch64 Linux (the
+// auxiliary vector). On aarch64 the running CPU has no CPUID signature to compare, so step 1 is
+// x86-64's alone: an aarch64 binary binds its class's profile seat or a fallback.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -25,13 +27,15 @@
 #include <tune/detail/force.h>
 #include <tune/detail/order.h>
 
-#if !defined(__x86_64__)
-#error "tune/dispatch.h: DISPATCH reads the CPU's classes through CPUID, and is implemented for x86-64 only"
-#endif
-
+#if defined(__x86_64__)
 // The fake-CPUID seam: a program that defines this function (the tests do) gives the dispatcher the
 // leaves to classify instead of the CPU's, and returns true; returning false keeps the CPU's.
 extern "C" __attribute__((weak)) bool tune_dispatch_cpuid(tune::detail::cpu::cpuid_leaves* leaves);
+#elif defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+#else
+#error "tune/dispatch.h: DISPATCH reads the CPU's class through CPUID (x86-64) or the auxiliary vector (aarch64 Linux)"
+#endif
 
 namespace tune::detail::dispatch {
 
@@ -44,20 +48,26 @@ struct running_cpu {
 };
 
 inline running_cpu detect_running_cpu() {
+  running_cpu c;
+#if defined(__x86_64__)
+  constexpr const char* arch = "x86_64";
   cpu::cpuid_leaves leaves{};
   if (!(tune_dispatch_cpuid && tune_dispatch_cpuid(&leaves))) leaves = cpu::read_cpuid_leaves();
-  running_cpu c;
   c.features = cpu::x86_features(leaves);
   c.signature = cpu::x86_signature(leaves.leaf1[0]);
+#else
+  constexpr const char* arch = "aarch64";
+  c.features = cpu::aarch64_features(getauxval(AT_HWCAP), getauxval(AT_HWCAP2));
+#endif
   if (const char* force = std::getenv("TUNE_FORCE_FEATURES"))
     for (const auto& entry : force::entries(force)) {
-      const std::uint64_t bit = cpu::x86_feature_bit(entry.name.c_str());
+      const std::uint64_t bit = cpu::feature_bit(arch, entry.name.c_str());
       if (entry.sign == '-' && bit != 0)
         c.features &= ~bit;
       else if (!entry.text.empty())
         c.ignored += (c.ignored.empty() ? "" : ",") + entry.text;
     }
-  c.cls = &cpu::x86_classify(c.features);
+  c.cls = cpu::classify(arch, c.features);
   return c;
 }
 
@@ -112,7 +122,7 @@ bound bind(const candidate<Fn>* candidates, std::size_t count, const minting_box
     b.index = i;
     b.suffix = candidates[i].suffix;
     b.source = std::move(source);
-    b.cls = cpu.cls->name;
+    b.cls = cpu.cls ? cpu.cls->name : "linux-aarch64";  // only an aarch64 CPU without Advanced SIMD has no class
     b.why = "dispatch on " + b.cls + ": " + why;
     if (!cpu.ignored.empty())
       b.why += "; TUNE_FORCE_FEATURES entries not applied (a dispatcher only removes): " + cpu.ignored;
@@ -130,8 +140,8 @@ bound bind(const candidate<Fn>* candidates, std::size_t count, const minting_box
     switch (step) {
       case from::sidecar:
         for (std::size_t i = 0; i < count; ++i)
-          if (offers(i, step) && std::strcmp(minted.signature, cpu.signature.text) == 0 &&
-              minted.features == cpu.features)
+          if (offers(i, step) && cpu.signature.text[0] != '\0' &&
+              std::strcmp(minted.signature, cpu.signature.text) == 0 && minted.features == cpu.features)
             return take(i, "sidecar", "measured on this box");
         return false;
       case from::profile:

@@ -1,5 +1,5 @@
 #pragma once
-// What an x86-64 CPU is, by one set of rules for `tune box` (tuner/box/ builds on these) and for a
+// What an x86-64 or aarch64 CPU is, by one set of rules for `tune box` (tuner/box/ builds on these) and for a
 // DISPATCH binary choosing its rows at run time (tune/dispatch.h): the features `requires=` names,
 // the features CPUID and the OS's register state give, the CPU classes, and the CPU signature of
 // the box identity. One definition, so a program never classifies its CPU otherwise than the tool
@@ -27,6 +27,45 @@ inline constexpr std::array<const char*, 17> x86_feature_names = {
 inline std::uint64_t x86_feature_bit(const char* name) {
   for (std::size_t i = 0; i < x86_feature_names.size(); ++i)
     if (std::strcmp(x86_feature_names[i], name) == 0) return std::uint64_t{1} << i;
+  return 0;
+}
+
+// Every aarch64 feature `requires=` accepts, in the same document's order: bit i of an aarch64
+// feature mask is aarch64_feature_names[i].
+inline constexpr std::array<const char*, 6> aarch64_feature_names = {"neon", "dotprod", "i8mm", "bf16", "sve", "sve2"};
+
+// The bit of aarch64 feature `name`; 0 for a name that is not one.
+inline std::uint64_t aarch64_feature_bit(const char* name) {
+  for (std::size_t i = 0; i < aarch64_feature_names.size(); ++i)
+    if (std::strcmp(aarch64_feature_names[i], name) == 0) return std::uint64_t{1} << i;
+  return 0;
+}
+
+// Features from the auxiliary vector's AT_HWCAP and AT_HWCAP2 (bit values of Linux
+// arch/arm64/include/uapi/asm/hwcap.h, spelled out so this compiles on every arch and older C
+// libraries' headers need not have them). sve2 counts only beside sve: kernels before 6.14 report
+// SVE2 on CPUs that have it only in streaming mode (SME without SVE).
+inline std::uint64_t aarch64_features(std::uint64_t hwcap, std::uint64_t hwcap2) {
+  constexpr std::uint64_t hwcap_asimd = 1u << 1, hwcap_asimddp = 1u << 20, hwcap_sve = 1u << 22;
+  constexpr std::uint64_t hwcap2_sve2 = 1u << 1, hwcap2_i8mm = 1u << 13, hwcap2_bf16 = 1u << 14;
+  std::uint64_t f = 0;
+  const auto add = [&f](bool present, const char* name) {
+    if (present) f |= aarch64_feature_bit(name);
+  };
+  add((hwcap & hwcap_asimd) != 0, "neon");
+  add((hwcap & hwcap_asimddp) != 0, "dotprod");
+  add((hwcap & hwcap_sve) != 0, "sve");
+  add((hwcap & hwcap_sve) != 0 && (hwcap2 & hwcap2_sve2) != 0, "sve2");
+  add((hwcap2 & hwcap2_i8mm) != 0, "i8mm");
+  add((hwcap2 & hwcap2_bf16) != 0, "bf16");
+  return f;
+}
+
+// The bit of feature `name` in the masks of `arch` ("x86_64" or "aarch64"); 0 for a name that is
+// not one of that arch's.
+inline std::uint64_t feature_bit(const char* arch, const char* name) {
+  if (std::strcmp(arch, "aarch64") == 0) return aarch64_feature_bit(name);
+  if (std::strcmp(arch, "x86_64") == 0) return x86_feature_bit(name);
   return 0;
 }
 
@@ -168,29 +207,33 @@ inline const class_row* find_class(const char* name) {
   return nullptr;
 }
 
-// Every x86-64 feature of class `c`, its parents' included, as a mask.
-inline std::uint64_t x86_class_mask(const class_row& c) {
+// Every feature of class `c`, its parents' included, as a mask of its arch's bits.
+inline std::uint64_t class_mask(const class_row& c) {
   std::uint64_t mask = 0;
   for (const class_row* row = &c; row != nullptr; row = *row->parent ? find_class(row->parent) : nullptr)
-    for (const char* const* add = row->adds.data(); *add != nullptr; ++add) mask |= x86_feature_bit(*add);
+    for (const char* const* add = row->adds.data(); *add != nullptr; ++add) mask |= feature_bit(c.arch, *add);
   return mask;
 }
 
-// The highest x86-64 class whose features `features` has: "highest" is the class with the most
-// features, ties to the earlier row (so x86-avx512 outranks its sibling x86-vnni256).
-inline const class_row& x86_classify(std::uint64_t features) {
-  const class_row* best = find_class("x86-base");
+// The highest class of `arch` whose features `features` (that arch's mask) has: "highest" is the
+// class with the most features, ties to the earlier row (so x86-avx512 outranks its sibling
+// x86-vnni256); null when none does (an aarch64 CPU without Advanced SIMD).
+inline const class_row* classify(const char* arch, std::uint64_t features) {
+  const class_row* best = nullptr;
   int best_count = -1;
   for (const auto& c : class_rows) {
-    if (std::strcmp(c.arch, "x86_64") != 0) continue;
-    const std::uint64_t mask = x86_class_mask(c);
+    if (std::strcmp(c.arch, arch) != 0) continue;
+    const std::uint64_t mask = class_mask(c);
     const int count = __builtin_popcountll(mask);
     if ((features & mask) == mask && count > best_count) {
       best = &c;
       best_count = count;
     }
   }
-  return *best;
+  return best;
 }
+
+// The highest x86-64 class `features` has; x86-base has none, so there always is one.
+inline const class_row& x86_classify(std::uint64_t features) { return *classify("x86_64", features); }
 
 }  // namespace tune::detail::cpu

@@ -1,0 +1,37 @@
+# DISPATCH on aarch64: the program of dispatch/ cross-built once, then run under each QEMU CPU
+# model, binds the seat of its own class's profile, and never a row above that class: every run
+# exits 0 (a row above the class would die of SIGILL), and tune::status() names the class.
+include("${E2E_DIR}/E2eLib.cmake")
+
+e2e_fresh_dir()
+set(bin "${WORK_DIR}/build")
+e2e_run(configure COMMAND "${CMAKE_COMMAND}" -S "${CMAKE_CURRENT_LIST_DIR}/dispatch" -B "${bin}" -G Ninja
+  "-DCMAKE_MAKE_PROGRAM=${NINJA}" "-DCMAKE_TOOLCHAIN_FILE=${CMAKE_CURRENT_LIST_DIR}/aarch64-linux-gnu.toolchain.cmake"
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_PREFIX_PATH=${PREFIX}")
+e2e_build(build "${bin}")
+
+# <cpu model>|<TUNE_FORCE_FEATURES>|<class>|<row>. QEMU 7.2 models no arm-sve CPU (SVE with i8mm and
+# bf16, without SVE2, as Graviton 3): `max` without sve2 stands for one. A64FX has SVE without
+# dotprod: arm-neon, never a dotprod, i8mm or sve2 row.
+set(cases
+  "cortex-a53||arm-neon|neon"
+  "cortex-a72||arm-neon|neon"
+  "neoverse-n1||arm-dotprod|dotprod"
+  "max,sve=off||arm-i8mm|i8mm"
+  "max,sve128=on||arm-sve2|sve2"
+  "max,sve256=on||arm-sve2|sve2"
+  "max|-sve2|arm-sve|sve"
+  "a64fx||arm-neon|neon")
+foreach(case IN LISTS cases)
+  string(REPLACE "|" ";" fields "${case}")
+  list(GET fields 0 model)
+  list(GET fields 1 force)
+  list(GET fields 2 cls)
+  list(GET fields 3 row)
+  string(MAKE_C_IDENTIFIER "${model}${force}" step)
+  e2e_run(${step} MAY_FAIL COMMAND "${CMAKE_COMMAND}" -E env "TUNE_FORCE_FEATURES=${force}"
+    qemu-aarch64-static -cpu "${model}" -L /usr/aarch64-linux-gnu "${bin}/app")
+  e2e_expect_equal("exit code of the DISPATCH program on ${model} ${force} (a SIGILL is not 0)" "${E2E_RC}" 0)
+  e2e_expect_contains("the row bound on ${model} ${force}" "${E2E_OUTPUT}" "bound ${row} profile ${cls}|${cls}\n")
+endforeach()
+e2e_finish()
