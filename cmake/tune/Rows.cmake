@@ -590,6 +590,14 @@ macro(_tune_add_row_object)
   if(_critical)
     set(_critical_args --critical ${_critical})
   endif()
+  # aarch64 rows are held to their requires= by their disassembly (tuner/isolate/instructions.h).
+  set(_check_args "")
+  if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$" AND CMAKE_OBJDUMP)
+    set(_check_args --objdump "${CMAKE_OBJDUMP}")
+    if(NOT "${_req_${_suffix}}" STREQUAL "")
+      list(APPEND _check_args --requires "${_req_${_suffix}}")
+    endif()
+  endif()
   # Ninja orders the isolate step after the compile through the object file alone; the
   # Makefile generators need the target too. A target in DEPENDS costs CMake's generate step time
   # that grows with the square of the rows, so only the generators that need it get it.
@@ -600,7 +608,7 @@ macro(_tune_add_row_object)
   add_custom_command(OUTPUT "${_out}" ${_relocated}
     COMMAND "$<TARGET_FILE:${tool}>" isolate --entry "${_entry}" --suffix "${_suffix}" ${_companion_args}
       --output "${_out}" ${_relocated_args} --record "${_rows_dir}/${_entry}" ${_critical_args}
-      --linker "${CMAKE_LINKER}" --objcopy "${CMAKE_OBJCOPY}" "$<TARGET_OBJECTS:${_obj}>"
+      --linker "${CMAKE_LINKER}" --objcopy "${CMAKE_OBJCOPY}" ${_check_args} "$<TARGET_OBJECTS:${_obj}>"
     DEPENDS ${_order_deps} "$<TARGET_OBJECTS:${_obj}>" "$<TARGET_FILE:${tool}>"
     COMMENT "Isolating kernel row ${_entry}"
     COMMAND_EXPAND_LISTS

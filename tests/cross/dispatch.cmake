@@ -9,6 +9,15 @@ e2e_run(configure COMMAND "${CMAKE_COMMAND}" -S "${CMAKE_CURRENT_LIST_DIR}/dispa
   "-DCMAKE_MAKE_PROGRAM=${NINJA}" "-DCMAKE_TOOLCHAIN_FILE=${CMAKE_CURRENT_LIST_DIR}/aarch64-linux-gnu.toolchain.cmake"
   -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_PREFIX_PATH=${PREFIX}")
 e2e_build(build "${bin}")
+# The instruction check: every probe row holds to its ISA; sneaky's base row does not.
+e2e_expect_contains("the build log" "${E2E_OUTPUT}" "cmake-tune: row sneaky__base is left out of the race")
+e2e_read(text "${bin}/tune_rows/sneaky/sneaky__base.fail.txt")
+e2e_unwrap(text "${text}")
+e2e_expect_contains("why sneaky__base was left out" "${text}"
+  "row sneaky__base contains an instruction that needs dotprod, which its requires= (nothing) does not promise")
+e2e_expect_contains("the instruction named" "${text}" "sdot v0.4s, v1.16b, v2.16b")
+file(GLOB refused "${bin}/tune_rows/probe/*.fail.txt")
+e2e_expect_equal("probe rows the instruction check refused" "${refused}" "")
 
 # <cpu model>|<TUNE_FORCE_FEATURES>|<class>|<row>. QEMU 7.2 models no arm-sve CPU (SVE with i8mm and
 # bf16, without SVE2, as Graviton 3): `max` without sve2 stands for one. A64FX has SVE without

@@ -23,6 +23,8 @@ void register_isolate_command(CLI::App& app) {
   cmd->add_option("--critical", r->critical, "reference or fallback: the row must isolate");
   cmd->add_option("--linker", r->linker, "ld, for rows of several objects");
   cmd->add_option("--objcopy", r->objcopy, "objcopy");
+  cmd->add_option("--objdump", r->objdump, "objdump, for the instruction check of aarch64 rows");
+  cmd->add_option("--requires", r->needs, "The row's requires= expression, which the instruction check holds it to");
   cmd->add_option("objects", r->objects, "The row's objects")->required();
   cmd->callback([r] {
     try {

@@ -14,6 +14,7 @@
 
 #include "isolate/depfile.h"
 #include "isolate/identity.h"
+#include "isolate/instructions.h"
 #include "util/atomic_file.h"
 #include "util/elf.h"
 #include "util/sha256.h"
@@ -246,6 +247,31 @@ std::string canonical_name(const std::string& symbol, const std::vector<std::str
   return out;
 }
 
+namespace {
+
+// The instruction check of an aarch64 row (isolate/instructions.h); other arches' rows pass.
+void check_instructions(const isolate_request& r, const fs::path& object) {
+  if (r.objdump.empty()) return;
+  util::spawn_options o;
+  o.argv = {r.objdump, "-d", object.string()};
+  o.capture_stdout = true;
+  o.capture_stderr = true;
+  const auto ran = util::run_process(o);
+  if (ran.signaled || ran.exit_code != 0)
+    throw isolate_error(
+        fmt::format("cmake-tune: {} -d failed on row {} ({}): {}", r.objdump, r.entry, ran.describe(), ran.err));
+  if (ran.out.find("file format elf64-littleaarch64") == std::string::npos) return;
+  const auto promised = promised_features(r.needs);
+  if (const auto above = aarch64_instruction_above(ran.out, promised))
+    throw refused{fmt::format(
+        "cmake-tune: row {} contains an instruction that needs {}, which its requires= ({}) does not promise, so a "
+        "CPU of the class that runs it would die of SIGILL:\n  {}\nGive the row an ISA value that requires {} "
+        "(AXES ISA ...), or keep such code out of its flags and asm.",
+        r.entry, above->feature, r.needs.empty() ? std::string("nothing") : r.needs, above->line, above->feature)};
+}
+
+}  // namespace
+
 std::string isolate_row(const isolate_request& r) {
   if (r.objects.empty()) throw isolate_error("cmake-tune: tune isolate was given no objects for row " + r.entry);
   fs::create_directories(r.output.parent_path());
@@ -276,6 +302,7 @@ std::string isolate_row(const isolate_request& r) {
             fmt::format("cmake-tune: combining the objects of row {} failed ({} -r): {}", r.entry, r.linker, made.err)};
     }
     found = isolate_exports(r, combined, tmp);
+    check_instructions(r, tmp);
   } catch (const refused& refusal) {
     clean();
     if (!r.critical.empty()) throw isolate_error(refusal.why);

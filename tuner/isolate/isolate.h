@@ -36,6 +36,10 @@ struct isolate_request {
   std::string critical;  // "reference", "fallback", or "" for a row that may be left out
   std::string linker = "ld";
   std::string objcopy = "objcopy";
+  // With both, an aarch64 row's disassembly is checked for instructions above what `needs` (its
+  // requires=) promises (isolate/instructions.h); empty objdump: no check.
+  std::string objdump;
+  std::string needs;
 };
 
 // The build must stop: a row that must build cannot be isolated, or a tool failed. The message is

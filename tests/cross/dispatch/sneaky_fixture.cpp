@@ -1,0 +1,5 @@
+#include <tune/fixture.h>
+
+TUNE_FIXTURE(sneaky, fx) {
+  fx.run([](auto kernel) { return kernel(21); });
+}
