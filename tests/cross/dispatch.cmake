@@ -7,7 +7,7 @@ e2e_fresh_dir()
 set(bin "${WORK_DIR}/build")
 e2e_run(configure COMMAND "${CMAKE_COMMAND}" -S "${CMAKE_CURRENT_LIST_DIR}/dispatch" -B "${bin}" -G Ninja
   "-DCMAKE_MAKE_PROGRAM=${NINJA}" "-DCMAKE_TOOLCHAIN_FILE=${CMAKE_CURRENT_LIST_DIR}/aarch64-linux-gnu.toolchain.cmake"
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_PREFIX_PATH=${PREFIX}")
+  -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=${PREFIX}")
 e2e_build(build "${bin}")
 # The instruction check: every probe row holds to its ISA; sneaky's base row does not.
 e2e_expect_contains("the build log" "${E2E_OUTPUT}" "cmake-tune: row sneaky__base is left out of the race")

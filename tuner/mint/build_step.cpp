@@ -341,7 +341,17 @@ bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress&
   facts.sidecar_has_guesses =
       s.m.release && s.verdict.v == sidecar::verdict::fresh && !release_gaps(s.m, *s.file.doc, s.m.quick).empty();
   facts.profiles_cover_every_family = s.coverage.complete();
-  const auto action = decide_scope(facts);
+  auto action = decide_scope(facts);
+  // A release of a cross build cannot measure here, and a cross build links its target's profile
+  // seats and fallbacks (docs/cmake-api.md "Cross-compiling"): it says so instead of failing, as a
+  // build for another class chosen with TUNE_TARGET_CLASS does.
+  if (action == scope_action::refuse_release_other_class && s.m.target_class.empty() && s.m.target.cross) {
+    print_error(fmt::format(
+        "warning: cmake-tune: release build (TUNE_RELEASE=ON) of scope {} for {}: nothing is measured on this build "
+        "host, so it ships profile seats and fallbacks for {}; tune on the target itself to ship measured winners.",
+        s.m.scope, other_target_text(s.m), s.target.cls));
+    action = scope_action::stamp;
+  }
   if (const auto text = action_message(action, s.m, s.verdict, s.target, s.coverage); !text.empty()) print_error(text);
   if (fails(action)) return false;
 
