@@ -38,6 +38,9 @@ e2e_expect_absent("${bin}/consumer.tune.json")
 set(qemu qemu-aarch64-static -L /usr/aarch64-linux-gnu)
 e2e_run(run-app COMMAND ${qemu} "${bin}/app")
 e2e_expect_contains("output of the app under QEMU" "${E2E_OUTPUT}" "total=500500 count=500500")
+e2e_run(bench-list COMMAND ${qemu} "${bin}/tune/consumer/bench" list)
+e2e_json(emulated "${E2E_OUTPUT}" emulated)
+e2e_expect_matches("the bench's own word on QEMU user mode" "${emulated}" "^this aarch64 process runs under user-mode emulation")
 e2e_run(run-c-main COMMAND ${qemu} "${bin}/c_main")
 e2e_expect_contains("output of the C program under QEMU" "${E2E_OUTPUT}" "c: scale sum=1001000")
 
@@ -45,6 +48,9 @@ e2e_expect_contains("output of the C program under QEMU" "${E2E_OUTPUT}" "c: sca
 e2e_build(tune "${bin}" TARGET tune)
 e2e_expect_contains("the tune target under QEMU" "${E2E_OUTPUT}" "cmake-tune: scope consumer: emulated:")
 e2e_expect_contains("the tune target under QEMU" "${E2E_OUTPUT}" "  ok   total__unroll4")
+# The bench tells QEMU user mode apart by itself (box/cpuinfo.h emulation_of): it is not told.
+e2e_expect_contains("the gate under QEMU" "${E2E_OUTPUT}"
+  "emulated: this aarch64 process runs under user-mode emulation (QEMU): /proc/cpuinfo describes the host's x86-64 CPU")
 e2e_expect_contains("the tune target under QEMU" "${E2E_OUTPUT}" "  ok   scale__unroll4")
 e2e_expect_contains("the tune target under QEMU" "${E2E_OUTPUT}"
   "cmake-tune: scope consumer: verdict emulated: every runnable row passed the gate")

@@ -55,6 +55,17 @@ std::optional<std::string> cpuinfo_model_name(const cpuinfo_fields& fields, cons
   return std::nullopt;
 }
 
+std::optional<std::string> emulation_of(const cpuinfo_fields& fields, const std::string& arch) {
+  if (arch == "x86_64") return std::nullopt;  // CPUID answers for the CPU itself
+  const auto vendor = field(fields, "vendor_id");
+  if (!vendor || (arch == "aarch64" && field(fields, "CPU implementer"))) return std::nullopt;
+  const auto model = field(fields, "model name");
+  return fmt::format(
+      "this {} process runs under user-mode emulation (QEMU): /proc/cpuinfo describes the host's x86-64 CPU ({}{}), "
+      "not the {} CPU the process was built for",
+      arch, text::collapse_spaces(*vendor), model ? ", " + text::collapse_spaces(*model) : std::string(), arch);
+}
+
 std::string cpuinfo_signature(const cpuinfo_fields& fields, const std::string& arch, const std::string& source) {
   std::vector<std::string> parts;
   if (arch == "aarch64") {

@@ -19,4 +19,10 @@ std::optional<std::string> cpuinfo_model_name(const cpuinfo_fields& fields, cons
 // std::runtime_error naming `source` and the fields it needs when they are absent.
 std::string cpuinfo_signature(const cpuinfo_fields& fields, const std::string& arch, const std::string& source);
 
+// Why a process of `arch` runs under user-mode emulation (QEMU user mode, also when binfmt_misc
+// starts it unseen), or nullopt: the kernel's /proc/cpuinfo describes the host's CPU, so an
+// aarch64 or other non-x86 process that reads an x86-64 block (vendor_id, no CPU implementer) is
+// not on the CPU it was built for. Timings there measure the emulator.
+std::optional<std::string> emulation_of(const cpuinfo_fields& fields, const std::string& arch);
+
 }  // namespace tune::box

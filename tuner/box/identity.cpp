@@ -41,6 +41,7 @@ std::string os_release(const std::filesystem::path& proc_root) {
 struct cpu_description {
   std::string model_name;
   std::string signature;
+  std::string emulated;
 };
 
 cpu_description describe_cpu(const std::string& arch, const std::filesystem::path& cpuinfo_path) {
@@ -53,14 +54,18 @@ cpu_description describe_cpu(const std::string& arch, const std::filesystem::pat
     throw std::runtime_error(fmt::format(
         "{} names no \"model name\" and the CPU has no CPUID brand string; the box identity needs a model name",
         cpuinfo_path.string()));
-  return {*model, x86_signature(read_cpuid_leaves().leaf1[0])};
+  return {*model, x86_signature(read_cpuid_leaves().leaf1[0]), ""};
 #else
   if (!cpuinfo)
     throw std::runtime_error(fmt::format("{}: cannot read it: {}; the box identity needs the CPU model",
                                          cpuinfo_path.string(), std::strerror(errno)));
+  // Under emulation the kernel describes the host: the identity says so, and names the host.
+  if (auto emulated = emulation_of(fields, arch))
+    return {"emulated " + arch, "on " + model.value_or(text::collapse_spaces(fields.at("vendor_id"))),
+            std::move(*emulated)};
   if (!model)
     throw std::runtime_error(fmt::format("{}: no CPU model name in the first processor block", cpuinfo_path.string()));
-  return {*model, cpuinfo_signature(fields, arch, cpuinfo_path.string())};
+  return {*model, cpuinfo_signature(fields, arch, cpuinfo_path.string()), ""};
 #endif
 }
 
@@ -99,6 +104,11 @@ std::string make_identity(const std::string& platform, const std::string& arch, 
 
 std::string x86_signature(std::uint32_t leaf1_eax) { return detail::cpu::x86_signature(leaf1_eax).text; }
 
+std::optional<std::string> emulation_here(const std::filesystem::path& proc_root) {
+  const auto cpuinfo = read_text(proc_root / "cpuinfo");
+  return cpuinfo ? emulation_of(parse_cpuinfo(*cpuinfo), arch_name()) : std::nullopt;
+}
+
 box_info this_box(const std::filesystem::path& proc_root) {
   box_info box;
   box.platform = platform_name();
@@ -107,6 +117,7 @@ box_info this_box(const std::filesystem::path& proc_root) {
   box.identity = make_identity(box.platform, box.arch, cpu.model_name, cpu.signature, os_release(proc_root));
   box.features = this_box_features();
   box.cls = classify(box.platform, box.arch, box.features);
+  box.emulated = cpu.emulated;
   return box;
 }
 

@@ -3,6 +3,7 @@
 // (docs/sidecar.md "Box identity").
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "box/features.h"
@@ -15,7 +16,13 @@ struct box_info {
   std::string arch;
   feature_set features;  // TUNE_FORCE_FEATURES applied
   std::string cls;
+  std::string
+      emulated;  // why this process runs under user-mode emulation (box/cpuinfo.h emulation_of); empty on a real CPU
 };
+
+// Why this process runs under user-mode emulation (emulation_of on `proc_root`/cpuinfo), or
+// nullopt on a real CPU.
+std::optional<std::string> emulation_here(const std::filesystem::path& proc_root = "/proc");
 
 // Pure assembly of the identity string; `os_release` is cut to major.minor ("6.1.0-18-amd64" → "6.1").
 // Throws std::invalid_argument for an empty part or one containing '|', the separator.

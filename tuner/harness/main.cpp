@@ -35,6 +35,7 @@
 #include "harness/supervised.h"
 #include "harness/supervised_timer.h"
 #include "box/features.h"
+#include "box/identity.h"
 #include "box/platform.h"
 #include "measure/machine_state.h"
 #include "measure/real_clock.h"
@@ -100,8 +101,11 @@ int cmd_list() {
       rows.push_back({{"suffix", r.suffix}, {"requires", r.needs}, {"reference", r.reference}, {"built", r.built}});
     families.push_back({{"name", f.name}, {"tolerance", f.tolerance}, {"fallback", f.fallback}, {"rows", rows}});
   }
-  std::cout << nlohmann::json{{"features", tune::box::join(features)}, {"families", families}}.dump(
-                   2, ' ', false, nlohmann::json::error_handler_t::replace)
+  const auto emulated = tune::box::emulation_here();
+  std::cout << nlohmann::json{{"features", tune::box::join(features)},
+                              {"emulated", emulated ? nlohmann::json(*emulated) : nlohmann::json()},
+                              {"families", families}}
+                   .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
             << "\n";
   return 0;
 }
@@ -120,6 +124,8 @@ std::string indented(const std::string& text) {
 
 int cmd_test(const std::vector<std::string>& names) {
   const auto features = tune::box::this_box_features();
+  if (const auto emulated = tune::box::emulation_here())
+    std::cout << fmt::format("emulated: {}; these checks hold for correctness only\n", *emulated);
   int failed = 0, passed = 0, skipped = 0;
   for (const family_info* f : select(names)) {
     const auto g = gate_family(*f, features);

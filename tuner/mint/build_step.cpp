@@ -30,6 +30,11 @@
 namespace tune::mint {
 
 sidecar::judgement judge_scope(const manifest& m, const sidecar::loaded& file, const box::box_info& box) {
+  if (!box.emulated.empty())
+    return {sidecar::verdict::emulated,
+            fmt::format("emulated: {}, where a timing measures the emulator: nothing is measured, and the stamp takes "
+                        "profile seats and fallbacks for {} (the tune target checks every row)",
+                        box.emulated, stamped_class(m, box))};
   if (m.target.how == target_machine::run::emulator)
     return {
         sidecar::verdict::emulated,
@@ -75,7 +80,7 @@ struct build_target {
 };
 
 build_target target_of(const manifest& m, const box::box_info& box) {
-  const std::string cls = stamped_class(m);
+  const std::string cls = stamped_class(m, box);
   if (cls.empty()) return {box.cls, box.features, true, box::allocation_cpus()};
   return {cls, box::class_features(cls), false, std::nullopt};
 }
@@ -83,9 +88,9 @@ build_target target_of(const manifest& m, const box::box_info& box) {
 // The message of an action that fails the build or warns, or "" for one that says nothing.
 std::string action_message(scope_action action, const manifest& m, const sidecar::judgement& verdict,
                            const build_target& target, const profile::coverage& coverage) {
-  const std::string why =
-      target.may_measure ? verdict.message
-                         : fmt::format("no profile for {} covers {}.", other_target_text(m), residue_text(coverage));
+  const std::string why = target.may_measure ? verdict.message
+                                             : fmt::format("no profile for {} covers {}.",
+                                                           other_target_text(m, target.cls), residue_text(coverage));
   switch (action) {
     case scope_action::refuse_tune_other_class:
       return fmt::format(
@@ -98,7 +103,7 @@ std::string action_message(scope_action action, const manifest& m, const sidecar
           "a release stamps only winners measured on the box it is built on, and a build for "
           "another class measures nothing. Configure with -DTUNE_RELEASE=OFF to ship profile "
           "seats for {}.",
-          m.scope, other_target_text(m), target.cls);
+          m.scope, other_target_text(m, target.cls), target.cls);
     case scope_action::fail_untuned:
       return fmt::format(
           "error: cmake-tune: scope {} is not tuned for this box: {} TUNE_POLICY=error fails "
@@ -277,8 +282,8 @@ stamp::scope_stamp stamp(const scope_state& s, const box::box_info& box) {
   inputs.profile_notes = s.ladder.notes;
   inputs.rungs = &s.ladder.rungs;
   if (!s.target.may_measure)
-    inputs.sidecar_reason =
-        fmt::format("{}: winners measured on this box say nothing about that class", other_target_text(s.m));
+    inputs.sidecar_reason = fmt::format("{}: winners measured on this box say nothing about that class",
+                                        other_target_text(s.m, s.target.cls));
   else if (s.verdict.v == sidecar::verdict::fresh)
     inputs.fresh_sidecar = &*s.file.doc;
   else
@@ -330,8 +335,9 @@ bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress&
   scope_facts facts;
   facts.mode = mode;
   // A cross build's `tune` target races nothing (mint/cross.h), then stamps as any build does.
-  if (mode == mint_mode::always && s.m.target_class.empty() && s.m.target.how != target_machine::run::native) {
-    if (!cross_tune(s.m)) return false;
+  if (mode == mint_mode::always && s.m.target_class.empty() &&
+      (s.m.target.how != target_machine::run::native || !box.emulated.empty())) {
+    if (!tune_without_timing(s.m, box)) return false;
     facts.mode = mint_mode::when_needed;
   }
   facts.pol = s.pol.value;
@@ -345,11 +351,12 @@ bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress&
   // A release of a cross build cannot measure here, and a cross build links its target's profile
   // seats and fallbacks (docs/cmake-api.md "Cross-compiling"): it says so instead of failing, as a
   // build for another class chosen with TUNE_TARGET_CLASS does.
-  if (action == scope_action::refuse_release_other_class && s.m.target_class.empty() && s.m.target.cross) {
+  if (action == scope_action::refuse_release_other_class && s.m.target_class.empty() &&
+      (s.m.target.cross || !box.emulated.empty())) {
     print_error(fmt::format(
         "warning: cmake-tune: release build (TUNE_RELEASE=ON) of scope {} for {}: nothing is measured on this build "
         "host, so it ships profile seats and fallbacks for {}; tune on the target itself to ship measured winners.",
-        s.m.scope, other_target_text(s.m), s.target.cls));
+        s.m.scope, other_target_text(s.m, s.target.cls), s.target.cls));
     action = scope_action::stamp;
   }
   if (const auto text = action_message(action, s.m, s.verdict, s.target, s.coverage); !text.empty()) print_error(text);

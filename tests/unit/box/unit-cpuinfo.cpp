@@ -76,3 +76,22 @@ TEST_CASE("other architectures: uarch names the model, vendor/arch/impl ids make
                        "the riscv64 box identity needs one of them",
                        std::runtime_error);
 }
+
+TEST_CASE("an aarch64 process that reads an x86-64 /proc/cpuinfo runs under user-mode emulation") {
+  const auto host = parse_cpuinfo("processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC  9B14\n");
+  const auto why = tune::box::emulation_of(host, "aarch64");
+  REQUIRE(why);
+  CHECK(*why ==
+        "this aarch64 process runs under user-mode emulation (QEMU): /proc/cpuinfo describes the host's x86-64 CPU "
+        "(AuthenticAMD, AMD EPYC 9B14), not the aarch64 CPU the process was built for");
+  CHECK(tune::box::emulation_of(host, "riscv64"));
+  CHECK_FALSE(tune::box::emulation_of(host, "x86_64"));  // CPUID answers for the CPU itself
+}
+
+TEST_CASE("a real aarch64 /proc/cpuinfo is no emulation") {
+  const auto real = parse_cpuinfo(
+      "processor\t: 0\nBogoMIPS\t: 243.75\nFeatures\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics\n"
+      "CPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x3\nCPU part\t: 0xd0c\nCPU revision\t: 1\n");
+  CHECK_FALSE(tune::box::emulation_of(real, "aarch64"));
+  CHECK_FALSE(tune::box::emulation_of({}, "aarch64"));
+}
