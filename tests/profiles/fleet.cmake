@@ -27,6 +27,17 @@ e2e_run(merge COMMAND "${CMAKE_COMMAND}" -E env "TUNE=${P_TOOL}" "CMAKE_ARGS=${c
 e2e_expect_contains("the merge adds the avx2 runner's profile" "${E2E_OUTPUT}" "x86-avx2: added as ${defaults}/x86-avx2.tune-defaults.json")
 e2e_expect_contains("and the base runner's" "${E2E_OUTPUT}" "x86-base: added as ${defaults}/x86-base.tune-defaults.json")
 e2e_expect_contains("and checks the folder" "${E2E_OUTPUT}" "scope p: the profiles in ${defaults} are sound")
+e2e_expect_not_contains("profiles minted on this box's own CPU" "${E2E_OUTPUT}" "was minted on")
+e2e_read(committed "${defaults}/x86-base.tune-defaults.json")
+e2e_json(cpu_maker "${committed}" provenance cpu maker)
+e2e_expect_matches("the profile's CPU maker" "${cpu_maker}" "^(GenuineIntel|AuthenticAMD|[A-Za-z]+)$")
+# The same profile as if minted on another maker's CPU: `tune profile check` notes it.
+string(JSON moved SET "${committed}" provenance cpu maker "\"NotThisMaker\"")
+file(WRITE "${defaults}/x86-base.tune-defaults.json" "${moved}")
+e2e_run(check-other-maker COMMAND "${P_TOOL}" profile check --manifest "${WORK_DIR}/merge/tune/p/manifest.json")
+e2e_expect_contains("tune profile check on another maker's profile" "${E2E_OUTPUT}"
+  "scope p: note: profile x86-base was minted on NotThisMaker family ")
+file(WRITE "${defaults}/x86-base.tune-defaults.json" "${committed}")
 
 # A third runner of class x86-avx2 that seated `vec` elsewhere.
 e2e_read(committed "${defaults}/x86-avx2.tune-defaults.json")

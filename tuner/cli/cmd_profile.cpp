@@ -13,10 +13,12 @@
 
 #include "box/classes.h"
 #include "box/identity.h"
+#include "box/maker.h"
 #include "cli/commands.h"
 #include "manifest/manifest.h"
 #include "mint/build_step.h"
 #include "profile/export.h"
+#include "profile/ladder.h"
 #include "profile/merge.h"
 #include "sidecar/verdict.h"
 
@@ -38,7 +40,7 @@ int export_profiles(const export_args& a) {
     const auto file = sidecar::load(sidecar_path(m));
     const auto judged = mint::judge_scope(m, file, box);
     try {
-      const auto p = profile::make_profile(m, file, judged, "cmake-tune " TUNE_VERSION, a.cls);
+      const auto p = profile::make_profile(m, file, judged, "cmake-tune " TUNE_VERSION, a.cls, box::this_cpu_maker());
       if (a.out.empty() && m.defaults.empty())
         throw std::runtime_error(
             fmt::format("tune-profile-export: scope {} has no DEFAULTS folder; add DEFAULTS <dir> "
@@ -94,6 +96,13 @@ int check_profiles(const std::vector<std::filesystem::path>& manifests) {
     const auto m = load_manifest(path);
     const auto problems = profile::check(m);
     for (const auto& problem : problems) std::fprintf(stderr, "error: %s\n", problem.c_str());
+    // Not an error: a class promises features, and a profile of another maker's CPU still runs.
+    const auto here = box::this_cpu_maker();
+    std::vector<std::string> classes;
+    for (const auto& c : box::class_table()) classes.push_back(c.name);
+    for (const auto& p : profile::load_ladder(m.defaults, classes, m.scope, m.version).usable)
+      if (const auto note = profile::other_maker_note(p, here))
+        fmt::print("cmake-tune: scope {}: note: {}; a box of its class adopts its seats untimed\n", m.scope, *note);
     if (problems.empty())
       fmt::print("cmake-tune: scope {}: the profiles in {} are sound\n", m.scope, m.defaults.string());
     else

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <set>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "box/classes.h"
+#include "box/maker.h"
 #include "box/platform.h"
 #include "mint/bench_call.h"
 #include "mint/cross.h"
@@ -319,6 +321,20 @@ bool quote_for_generators(const scope_state& s) {
   }
 }
 
+// Says when a seat adopted without a race comes from a profile minted on another maker's CPU:
+// the class promises the features, not the same timings.
+void note_other_makers(const scope_state& s, const race_plan& plan, progress& show) {
+  if (plan.adopted.empty()) return;
+  const auto here = box::this_cpu_maker();
+  std::set<std::string> said;
+  for (const auto& [family, seat] : plan.adopted)
+    for (const auto& p : s.ladder.usable)
+      if (p.cls == seat.second && said.insert(p.cls).second)
+        if (const auto note = profile::other_maker_note(p, here))
+          show.note(
+              fmt::format("cmake-tune: scope {}: {}; its seats are adopted here without a race", s.m.scope, *note));
+}
+
 // One scope: verdict, policy, maybe a mint, then the stamp. Returns false when the build must fail.
 bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress& show, const family_selection& only,
                  bool all, bool only_new) {
@@ -364,6 +380,7 @@ bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress&
 
   const race_plan plan =
       races(action) ? plan_of(action, s.m, s.file, s.verdict, s.coverage, only, box, all, only_new) : race_plan{};
+  note_other_makers(s, plan, show);
   const mint_result minted = run_action(s, action, facts, plan, only, box, show);
   if (s.verdict.v != sidecar::verdict::fresh && sidecar_from_environment())
     std::fprintf(stderr,

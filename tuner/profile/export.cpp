@@ -50,7 +50,7 @@ std::vector<std::string> features_above(const std::string& cls, const box::featu
 }  // namespace
 
 profile make_profile(const manifest& m, const sidecar::loaded& file, const sidecar::judgement& judged,
-                     const std::string& tool, const std::string& for_class) {
+                     const std::string& tool, const std::string& for_class, const std::optional<box::cpu_maker>& cpu) {
   using sidecar::verdict;
   switch (judged.v) {
     case verdict::fresh:
@@ -140,6 +140,7 @@ profile make_profile(const manifest& m, const sidecar::loaded& file, const sidec
   // A class minted below the box's own by taking features away says so: its seats were raced on a
   // box of a higher class (docs/profiles-and-policy.md).
   if (prov.forced_features && !prov.forced_features->empty()) p.provenance["forced"] = *prov.forced_features;
+  if (cpu) p.provenance["cpu"] = {{"maker", cpu->maker}, {"model", cpu->model}};
   return p;
 }
 

@@ -4,6 +4,7 @@
 // which refusal it is.
 #include <filesystem>
 #include <stdexcept>
+#include <optional>
 #include <string>
 
 #include "box/identity.h"
@@ -34,9 +35,12 @@ struct export_refused : std::runtime_error {
 // evidence and the command that fixes it. With `for_class` (`tune profile export --class`), the
 // profile is for that class only: a sidecar minted as another class (its features, as
 // TUNE_FORCE_FEATURES left them, place the box elsewhere) is refused as other_class, naming the
-// features to take away; an unknown class is std::invalid_argument.
+// features to take away; an unknown class is std::invalid_argument. `cpu` is the minting box's
+// maker and model (box::this_cpu_maker: a fresh sidecar was measured on this box), recorded as
+// provenance.cpu when known.
 profile make_profile(const manifest& m, const sidecar::loaded& file, const sidecar::judgement& judged,
-                     const std::string& tool, const std::string& for_class = "");
+                     const std::string& tool, const std::string& for_class = "",
+                     const std::optional<box::cpu_maker>& cpu = std::nullopt);
 
 // Writes `p` to `out` atomically. Refuses (std::runtime_error) to replace a profile of another
 // scope: scopes that share a DEFAULTS folder would overwrite each other's profiles.

@@ -21,6 +21,19 @@ std::runtime_error bad(const std::filesystem::path& file, const std::string& wha
 
 }  // namespace
 
+std::optional<std::string> other_maker_note(const profile& p, const std::optional<box::cpu_maker>& here) {
+  const auto cpu = p.provenance.find("cpu");
+  if (!here || cpu == p.provenance.end() || !cpu->is_object()) return std::nullopt;
+  const auto text = [&](const char* key) {
+    const auto v = cpu->find(key);
+    return v != cpu->end() && v->is_string() ? v->get<std::string>() : std::string();
+  };
+  const auto maker = text("maker");
+  if (maker.empty() || maker == here->maker) return std::nullopt;
+  return fmt::format("profile {} was minted on {} {}, this box is {} {}", p.cls, maker, text("model"), here->maker,
+                     here->model);
+}
+
 std::filesystem::path profile_path(const std::filesystem::path& defaults_dir, const std::string& cls) {
   return defaults_dir / (cls + ".tune-defaults.json");
 }

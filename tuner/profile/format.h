@@ -5,11 +5,13 @@
 // plans — those belong to the box that measured them.
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "box/features.h"
+#include "box/maker.h"
 
 namespace tune::profile {
 
@@ -30,6 +32,11 @@ struct profile {
   box::feature_set features;  // provenance.features: what the minting box had
   nlohmann::json provenance = nlohmann::json::object();
 };
+
+// When `p` was minted on a CPU of another maker than `here` (its provenance.cpu), the note a box
+// adopting it is given: "minted on AuthenticAMD family 25 model 17, this box is GenuineIntel family
+// 6 model 143"; nullopt for the same maker, or when either is unknown.
+std::optional<std::string> other_maker_note(const profile& p, const std::optional<box::cpu_maker>& here);
 
 // "<dir>/<class>.tune-defaults.json".
 std::filesystem::path profile_path(const std::filesystem::path& defaults_dir, const std::string& cls);

@@ -58,6 +58,10 @@ std::pair<refusal, std::string> refusal_of(const nlohmann::json& doc, tune::side
 
 TEST_CASE("a fresh, complete, quiet sidecar exports its winners, class and features, never its box") {
   const auto p = make_profile(exported_scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0");
+  // The minting box's maker and model, when the export knows them.
+  const auto with_cpu = make_profile(exported_scope(), loaded(sidecar_doc()), {verdict::fresh, ""}, "cmake-tune 0.1.0",
+                                     "", tune::box::cpu_maker{"GenuineIntel", "family 6 model 143"});
+  CHECK(with_cpu.provenance["cpu"] == nlohmann::json{{"maker", "GenuineIntel"}, {"model", "family 6 model 143"}});
   CHECK(
       tune::profile::to_json(p).dump() ==
       R"({"format":"tune-profile/1","scope":"s","class":"x86-avx2","version":3,)"

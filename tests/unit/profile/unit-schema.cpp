@@ -44,8 +44,9 @@ tune::sidecar::loaded sidecar(const std::string& features) {
 
 // The profile as written to <DEFAULTS>/<class>.tune-defaults.json.
 json written(const std::string& features) {
-  const auto p = tune::profile::make_profile(profiled_scope(), sidecar(features), {tune::sidecar::verdict::fresh, ""},
-                                             "cmake-tune 0.1.0");
+  const auto p =
+      tune::profile::make_profile(profiled_scope(), sidecar(features), {tune::sidecar::verdict::fresh, ""},
+                                  "cmake-tune 0.1.0", "", tune::box::cpu_maker{"Arm (implementer 0x41)", "part 0xd40"});
   return json::parse(tune::profile::to_json(p).dump());
 }
 
