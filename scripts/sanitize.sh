@@ -23,7 +23,7 @@ export CC=clang CXX=clang++ CXXFLAGS="-O1 -gline-tables-only $sanitizers" LDFLAG
 # own signal, as they do outside the sanitizer; a crash of the tool itself still fails its test.
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:handle_segv=0:handle_sigbus=0:handle_sigfpe=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE= -DTUNE_POLICY=fallback -DTUNE_BUILD_FUZZERS=ON \
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE= -DCMAKE_COMPILE_WARNING_AS_ERROR=ON -DTUNE_POLICY=fallback -DTUNE_BUILD_FUZZERS=ON \
   -DTUNE_BUILD_BENCHMARKS=OFF -DTUNE_BUILD_KERNELS=OFF
 cmake --build "$build" -j "$jobs"
 tests_failed=0

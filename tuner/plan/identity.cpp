@@ -53,7 +53,8 @@ std::string or_none(const std::string& v) { return v.empty() ? "none" : v; }
 
 std::string quote_args(const std::vector<std::string>& args) {
   std::string out;
-  for (const auto& a : args) out += (out.empty() ? "" : " ") + ("'" + a + "'");
+  // Appended piece by piece: GCC 12 at -O3 warns falsely (-Wrestrict) on "'" + a + "'".
+  for (const auto& a : args) out.append(out.empty() ? "" : " ").append("'").append(a).append("'");
   return out.empty() ? "(none)" : out;
 }
 
