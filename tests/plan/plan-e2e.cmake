@@ -4,7 +4,7 @@
 # environment and not the variables it removes), changed binaries and arguments refused naming
 # the field with both values. Never which setting wins on this machine, never a timing.
 #
-#   cmake -DTUNE=<tune> -DDEMO=<plan-demo> -DSCHEMA_CHECK=<plan_schema_check> -DSCHEMAS=<docs/schemas>
+#   cmake -DTUNE=<tune> -DDEMO=<plan-demo> -DSCHEMA_CHECK=<tests/schema/validate.py> -DSCHEMAS=<docs/schemas>
 #         -DWORK=<scratch folder> [-DBUSY_THRESHOLD=<f>] -P plan-e2e.cmake
 #
 # BUSY_THRESHOLD is passed as --busy-threshold; it defaults to 1 (never busy) because CI machines

@@ -96,6 +96,11 @@ e2e_expect_equal("a no-change build does not run the generator" "${calls}"
 # stamp step runs again and quotes the sidecar, so the next build configures with the table.
 set(trigger "${bin}/tune/gen/generate/passes.race.json")
 e2e_run(trigger-schema COMMAND "${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-generate-trigger-1.schema.json" "${trigger}")
+# The request the configure step wrote (with the race table in it) and the answer it accepted.
+e2e_run(request-schema COMMAND "${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-generate-request-1.schema.json"
+  "${bin}/tune/gen/generate/passes.request.json")
+e2e_run(proposals-schema COMMAND "${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-generate-proposals-1.schema.json"
+  "${bin}/tune/gen/generate/passes.proposals.json")
 file(WRITE "${trigger}" "{\"format\": ")
 e2e_build(cut-trigger "${bin}")
 e2e_expect_matches("a cut trigger is reset with a warning" "${E2E_OUTPUT}"

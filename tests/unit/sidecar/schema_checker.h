@@ -1,16 +1,16 @@
 #pragma once
-// A validator for the subset of JSON Schema 2020-12 that docs/schemas/ uses: type, const, enum,
-// required, properties, additionalProperties, items, uniqueItems, minLength, minimum, pattern and
-// local "$ref": "#/$defs/...". Debian has no C++ validator for draft 2020-12 (libvalijson-dev
-// stops at draft 7), so the tests carry this one. It throws std::logic_error for any other
-// keyword, so the schema cannot grow a rule that these tests would silently skip.
+// The documents the tool writes, checked against docs/schemas/ by a complete draft 2020-12
+// validator: Debian's python3-jsonschema, through tests/schema/validate.py (the end-to-end tests
+// run the same script as SCHEMA_CHECK). Unit tests pass the parsed schema and document.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 namespace tune::test {
 
-// Every violation, as "<location>: <what>"; empty when `doc` conforms to `schema`.
+// Every violation, as "<JSON pointer>: <what is wrong>" in the validator's words, sorted by
+// location; empty when `doc` conforms to `schema`. Throws std::runtime_error, with the validator's
+// message, when `schema` is not a valid schema or the validator cannot run.
 std::vector<std::string> schema_violations(const nlohmann::json& schema, const nlohmann::json& doc);
 
 }  // namespace tune::test

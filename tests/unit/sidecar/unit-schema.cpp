@@ -70,41 +70,39 @@ TEST_CASE("the schema rejects what the format forbids") {
   const json s = schema("tune-sidecar-1.schema.json");
   SUBCASE("no box") {
     doc["provenance"].erase("box");
-    CHECK(test::schema_violations(s, doc) == std::vector<std::string>{"/provenance: has no \"box\""});
+    CHECK(test::schema_violations(s, doc) == std::vector<std::string>{"/provenance: 'box' is a required property"});
   }
   SUBCASE("a seat that is not a suffix") {
     doc["kernels"]["dot"] = 4;
-    CHECK(test::schema_violations(s, doc) == std::vector<std::string>{"/kernels/dot: is 4, expected type \"string\""});
+    CHECK(test::schema_violations(s, doc) == std::vector<std::string>{"/kernels/dot: 4 is not of type 'string'"});
   }
   SUBCASE("a truncated hash") {
     doc["scopes"]["alpha"]["bench"]["sha256"] = "abc";
     CHECK(test::schema_violations(s, doc) ==
-          std::vector<std::string>{"/scopes/alpha/bench/sha256: \"abc\" does not match \"^[0-9a-f]{64}$\""});
+          std::vector<std::string>{"/scopes/alpha/bench/sha256: 'abc' does not match '^[0-9a-f]{64}$'"});
   }
   SUBCASE("an unknown race verdict") {
     doc["race"]["dot"]["verdict"] = "lucky";
     CHECK(test::schema_violations(s, doc) ==
-          std::vector<std::string>{"/race/dot/verdict: is \"lucky\", expected one of "
-                                   "[\"won\",\"holds\",\"tie\",\"demoted\",\"rejected\",\"budget\"]"});
+          std::vector<std::string>{"/race/dot/verdict: 'lucky' is not one of "
+                                   "['won', 'holds', 'tie', 'demoted', 'rejected', 'budget']"});
   }
   SUBCASE("a companion's race table without its verdict") {
     doc["race"]["dot"]["companion_races"]["dot_layout"].erase("verdict");
     CHECK(test::schema_violations(s, doc) ==
-          std::vector<std::string>{"/race/dot/companion_races/dot_layout: has no \"verdict\""});
+          std::vector<std::string>{"/race/dot/companion_races/dot_layout: 'verdict' is a required property"});
   }
   SUBCASE("an adopted family without the profile it came from") {
     doc["race"]["vec"].erase("profile");
-    CHECK(test::schema_violations(s, doc) == std::vector<std::string>{"/race/vec: has no \"profile\""});
+    CHECK(test::schema_violations(s, doc) == std::vector<std::string>{"/race/vec: 'profile' is a required property"});
   }
   SUBCASE("another format") {
     doc["format"] = "tune-sidecar/2";
-    CHECK(test::schema_violations(s, doc) ==
-          std::vector<std::string>{"/format: is \"tune-sidecar/2\", expected \"tune-sidecar/1\""});
+    CHECK(test::schema_violations(s, doc) == std::vector<std::string>{"/format: 'tune-sidecar/1' was expected"});
   }
 }
 
-TEST_CASE("the checker refuses schema keywords it does not implement") {
-  const json s = {{"type", "object"}, {"oneOf", json::array()}};
-  CHECK_THROWS_WITH_AS(test::schema_violations(s, json::object()),
-                       "schema uses keyword \"oneOf\", which the test checker does not implement", std::logic_error);
+TEST_CASE("a schema the validator cannot read is an error, never a pass") {
+  const json s = {{"type", 5}};
+  CHECK_THROWS_AS(test::schema_violations(s, json::object()), std::runtime_error);
 }
