@@ -30,8 +30,8 @@ tests_failed=0
 ctest --test-dir "$build" -j "$jobs" --output-on-failure \
   -R '^(unit\.|plan\.|fuzz\.|e2e\.install$|e2e\.ninja\.mint$|e2e\.ninja\.cli$|e2e\.hostile-files$)' || tests_failed=1
 
-# Fuzz two harnesses at a time, each from a scratch copy of its seed corpus (the repository's
-# corpus is never written), and read libFuzzer's final statistics.
+# Fuzz as many harnesses at a time as there are jobs, each from a scratch copy of its seed corpus
+# (the repository's corpus is never written), and read libFuzzer's final statistics.
 work="$build/fuzz-runs"
 rm -rf "$work"
 mkdir -p "$work"
@@ -44,11 +44,11 @@ run_one() {
     -timeout=10 -artifact_prefix="$work/$reader/findings/" "$work/$reader/corpus" >"$work/$reader/log" 2>&1 || true
 }
 readers=(sidecar profile manifest plan stamp-record race-result pilot-report)
-for ((i = 0; i < ${#readers[@]}; i += 2)); do
-  run_one "${readers[i]}" &
-  if ((i + 1 < ${#readers[@]})); then run_one "${readers[i + 1]}" & fi
-  wait
+for reader in "${readers[@]}"; do
+  while (($(jobs -rp | wc -l) >= jobs)); do wait -n; done
+  run_one "$reader" &
 done
+wait
 
 findings=0
 printf '\n%-14s %12s %8s %8s %8s %9s\n' harness executions exec/s cov features findings
