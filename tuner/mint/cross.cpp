@@ -4,7 +4,6 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "box/classes.h"
