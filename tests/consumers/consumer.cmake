@@ -105,4 +105,12 @@ e2e_expect_absent("${prefix}/include/tune")
 if(LOAD STREQUAL "find_package")
   e2e_expect_exists("${prefix}/bin/app.tune.json")
 endif()
+
+# A re-mint, with the generator asked again, compiles nothing unless it moved a seat: these
+# families are not planted, so one may move (issue 46). The mint measures beside other tests
+# here; the override keeps a noisy machine from refusing it.
+e2e_expect_remint_compiles_nothing(remint-target "${bin}" "no work to do" SEATS_MAY_MOVE
+  COMMAND "${CMAKE_COMMAND}" -E env TUNE_ALL=1 TUNE_NOISE_OVERRIDE=1 "${CMAKE_COMMAND}" --build "${bin}" --target tune)
+e2e_expect_remint_compiles_nothing(remint-all "${bin}" "no work to do" SEATS_MAY_MOVE
+  COMMAND "${CMAKE_COMMAND}" -E env TUNE_NOISE_OVERRIDE=1 "${tool}" mint --all --build-dir "${bin}")
 e2e_finish()

@@ -14,11 +14,18 @@ e2e_expect_direct_call("${bin}/callsite")
 
 if(NOOP)
   if(GENERATOR MATCHES "Ninja")
-    e2e_expect_noop_rebuild("${bin}" "no work to do")
+    set(no_work "no work to do")
+    e2e_expect_noop_rebuild("${bin}" "${no_work}")
   else()
     # The first make after a compile folds the compilers' depfiles into CMake's own
     # compiler_depend.* files: the generator's bookkeeping, not a rebuild.
-    e2e_expect_noop_rebuild("${bin}" "Built target app" IGNORE "/CMakeFiles/[^/]+\\.dir/compiler_depend\\.(make|internal)=")
+    set(no_work "Built target app")
+    e2e_expect_noop_rebuild("${bin}" "${no_work}" IGNORE "/CMakeFiles/[^/]+\\.dir/compiler_depend\\.(make|internal)=")
   endif()
+  # A re-mint of the planted families moves no seat, so the builds after it compile nothing.
+  e2e_expect_remint_compiles_nothing(remint-target "${bin}" "${no_work}"
+    COMMAND "${CMAKE_COMMAND}" -E env TUNE_ALL=1 "${CMAKE_COMMAND}" --build "${bin}" --target tune)
+  e2e_expect_remint_compiles_nothing(remint-all "${bin}" "${no_work}"
+    COMMAND "${PREFIX}/bin/tune" mint --all --build-dir "${bin}")
 endif()
 e2e_finish()

@@ -134,4 +134,11 @@ e2e_read(calls "${log}")
 e2e_expect_equal("VERSION 2's table is quoted once it is minted" "${calls}"
   "race=none\nrace=table with passes1\nrace=none\nrace=table with passes1\nrace=none\nrace=table with passes1\n")
 
+# A re-mint that moves no seat changes the race's times, so the generator is asked again: that
+# reconfigure compiles nothing, and then the build has nothing to do (issue 46).
+e2e_expect_remint_compiles_nothing(remint-target "${bin}" "no work to do"
+  COMMAND "${CMAKE_COMMAND}" -E env TUNE_ALL=1 "${CMAKE_COMMAND}" --build "${bin}" --target tune)
+e2e_expect_remint_compiles_nothing(remint-all "${bin}" "no work to do"
+  COMMAND "${PREFIX}/bin/tune" mint --all --build-dir "${bin}")
+
 e2e_finish()
