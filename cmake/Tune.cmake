@@ -443,7 +443,11 @@ endfunction()
 
   The target may ``#include <tune/kernels/<family>.h>`` and call the family by its name; the
   call is a direct call to the stamped row, and the final link contains only stamped rows.
-  Families must be declared before they are linked.
+  Families must be declared before they are linked. A target with Fortran sources (when
+  ``tune_link`` is called) also compiles the stamp's module ``tune_kernels_<family>``, whose
+  ``bind(C)`` interfaces give its Fortran code the family's name, bound to the stamped row; the
+  family's rows must be C or Fortran, without ``SHAPES``, and the target without ``DISPATCH``
+  (docs/fixtures.md "Called from Fortran").
 
   ``EXPORT``
     The target defines each family's public name (and its companions') out of line, in a
@@ -502,11 +506,58 @@ function(tune_link target)
     target_link_libraries(${target} PRIVATE tune_rows_${_family})
     add_dependencies(${target} tune_stamp_${_scope})
   endforeach()
+  _tune_link_fortran("${target}" "${_families}" "${arg_DISPATCH}")
   _tune_stamp_include_dir(_include)
   target_include_directories(${target} ${_visibility} "${_include}")
   # The stamp headers register each family in tune::status() (tune/status.h).
   target_link_libraries(${target} ${_visibility} tune::kernel)
   target_compile_features(${target} ${_visibility} cxx_std_17)
+endfunction()
+
+# tune_link on a target with Fortran sources: each family's stamp for Fortran callers, module
+# tune_kernels_<family> (tuner/stamp/fortran.h), which the stamp step writes beside the family's
+# header and the target compiles, so its Fortran code calls the seat by the family's name.
+function(_tune_link_fortran target families dispatch)
+  get_target_property(_sources "${target}" SOURCES)
+  _tune_fortran_sources(_fortran "${_sources}")
+  if(NOT _fortran)
+    return()
+  endif()
+  set(fn "tune_link(${target})")
+  if(dispatch)
+    message(FATAL_ERROR "${fn}: DISPATCH binds the public names for C and C++ callers, and '${target}' has Fortran "
+      "sources, whose module tune_kernels_<family> calls the stamped row directly; leave DISPATCH out, or link the "
+      "families DISPATCH to a C++ library the Fortran code calls.")
+  endif()
+  _tune_stamp_include_dir(_include)
+  _tune_configurations(_configs)
+  foreach(_family IN LISTS families)
+    _tune_family_get(_shapes "${_family}" SHAPES)
+    if(_shapes)
+      message(FATAL_ERROR "${fn}: family '${_family}' has SHAPES, whose dispatcher the stamp writes in C and C++ "
+        "only, and '${target}' has Fortran sources; call it from a C or C++ source of the target, or leave SHAPES "
+        "out.")
+    endif()
+    _tune_family_get(_linkages "${_family}" ROW_LINKAGES)
+    if("CXX" IN_LIST _linkages)
+      message(FATAL_ERROR "${fn}: family '${_family}' has rows with C++ linkage (its SOURCES are C++), and "
+        "'${target}' has Fortran sources, which bind C names only; write the family's kernel in C or Fortran, or "
+        "call it from a C or C++ source of the target.")
+    endif()
+    _tune_family_set("${_family}" FORTRAN_CALLERS ON)
+    set(_module "${_include}/tune/kernels/tune_kernels_${_family}.f90")
+    target_sources(${target} PRIVATE "${_module}")
+    # GENERATED in the target's folder, whatever its policies (CMP0118): a path per configuration.
+    set(_paths "${_module}")
+    if(_module MATCHES "[$]<CONFIG>")
+      set(_paths "")
+      foreach(_config IN LISTS _configs)
+        string(REPLACE "$<CONFIG>" "${_config}" _path "${_module}")
+        list(APPEND _paths "${_path}")
+      endforeach()
+    endif()
+    set_source_files_properties(${_paths} TARGET_DIRECTORY ${target} PROPERTIES GENERATED ON)
+  endforeach()
 endfunction()
 
 # tune_link(... EXPORT): one generated source per family defines the public names out of line

@@ -3,6 +3,7 @@
 set -euo pipefail
 packages=(cmake ninja-build make g++ binutils nlohmann-json3-dev libfmt-dev libcli11-dev libssl-dev doctest-dev
           libfftw3-dev libopenblas-dev libomp-dev pkg-config
+          gfortran libomp-14-dev    # Fortran families, OpenMP rows under Clang (tests/e2e/scenarios/{fortran,openmp}.cmake)
           distcc                    # rows through a compiler farm on loopback (tests/e2e/scenarios/distcc.cmake)
           clang libclang-rt-14-dev  # clang: the sanitizer build and the fuzz harnesses (scripts/sanitize.sh)
           clang-format              # the house style, checked by tests/cmake/format.cmake

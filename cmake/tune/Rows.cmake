@@ -278,20 +278,24 @@ endfunction()
 
 # A global -march= (or -mavx2 ...) makes every row the same ISA and silently voids the axis. Checks
 # the C++ flags of every configuration (_tune_configurations) as directory `dir` defines them, the C
-# flags too when SOURCES (the family's) has a `.c` file, and with COMPILE_OPTIONS that directory's
+# (Fortran) flags too when SOURCES (the family's) has a C (Fortran) file, and with COMPILE_OPTIONS that directory's
 # compile options. Called when a family with an ISA axis
 # is declared (COMPILE_OPTIONS applies to targets created after it) and again at the end of the
 # project, when CMAKE_CXX_FLAGS has its final value (it applies to the directory's targets as it
 # stands at the end of the directory, so a -march= set after the family voids its axis too).
 function(_tune_check_global_isa_flags fn dir)
   cmake_parse_arguments(PARSE_ARGV 2 arg "COMPILE_OPTIONS" "" "SOURCES")
-  # C rows compile with CMAKE_C_FLAGS*: checked when the family has a C source.
+  # C (Fortran) rows compile with CMAKE_C_FLAGS* (CMAKE_Fortran_FLAGS*): checked when the family has one.
   set(_languages CXX)
   foreach(_source IN LISTS arg_SOURCES)
+    _tune_fortran_sources(_fortran "${_source}")
     if(_source MATCHES "[.]c$")
-      set(_languages CXX C)
+      list(APPEND _languages C)
+    elseif(_fortran)
+      list(APPEND _languages Fortran)
     endif()
   endforeach()
+  list(REMOVE_DUPLICATES _languages)
   _tune_configurations(_configs)
   set(_vars "")
   foreach(_lang IN LISTS _languages)
@@ -398,15 +402,27 @@ function(_tune_relocated_copies out)
   set(${out} 3 PARENT_SCOPE)
 endfunction()
 
-# The linkage of the functions a row's `sources` define (C for sources compiled as C, C++
-# otherwise): what the registry and the stamp declare them with. A family mixing C and C++ sources
-# defines `symbol` (TUNE_ENTRY, or TUNE_COMPANION(<fn>)) in one of them, found by reading them;
-# `fallback` when none or both say.
+# The Fortran files of `sources`, by the suffixes CMake compiles as Fortran.
+function(_tune_fortran_sources out sources)
+  set(_fortran "")
+  foreach(_source IN LISTS sources)
+    if(_source MATCHES "[.]([fF]|[fF]90|[fF]95|[fF]03|[fF]08|for|FOR|fpp|FPP)$")
+      list(APPEND _fortran "${_source}")
+    endif()
+  endforeach()
+  set(${out} "${_fortran}" PARENT_SCOPE)
+endfunction()
+
+# The linkage of the functions a row's `sources` define (C for sources compiled as C, and for
+# Fortran, whose entry is bind(C); C++ otherwise): what the registry and the stamp declare them
+# with. A family mixing C++ sources with others defines `symbol` (TUNE_ENTRY, or
+# TUNE_COMPANION(<fn>)) in one of them, found by reading them; `fallback` when none or both say.
 function(_tune_row_linkage fn out sources symbol fallback)
   set(_c "")
   set(_cxx "")
   foreach(_source IN LISTS sources)
-    if(_source MATCHES "[.]c$")
+    _tune_fortran_sources(_fortran "${_source}")
+    if(_source MATCHES "[.]c$" OR _fortran)
       list(APPEND _c "${_source}")
     else()
       list(APPEND _cxx "${_source}")
@@ -435,7 +451,15 @@ function(_tune_row_linkage fn out sources symbol fallback)
     set(${out} "${_in}" PARENT_SCOPE)
   elseif(fallback STREQUAL "")
     string(REPLACE ";" ", " _all "${sources}")
-    message(FATAL_ERROR "${fn}: SOURCES mixes C and C++ (${_all}), and cmake-tune cannot tell which one defines "
+    _tune_fortran_sources(_fortran "${_c}")
+    if(NOT _fortran)
+      set(_others "C")
+    elseif("${_fortran}" STREQUAL "${_c}")
+      set(_others "Fortran")
+    else()
+      set(_others "C, Fortran")
+    endif()
+    message(FATAL_ERROR "${fn}: SOURCES mixes ${_others} and C++ (${_all}), and cmake-tune cannot tell which one defines "
       "${symbol}: exactly one of them must write ${symbol} itself, so the bench and the stamp declare it with the "
       "right linkage.")
   else()
@@ -443,17 +467,72 @@ function(_tune_row_linkage fn out sources symbol fallback)
   endif()
 endfunction()
 
-# A C row's functions are declared extern "C" with the family's SIGNATURE, so it must be C.
+# A C or Fortran row's functions are declared extern "C" with the family's SIGNATURE, so it must be
+# C; and the project must compile the sources' languages.
 function(_tune_check_c_signature fn signature sources)
   get_property(_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
-  if(NOT "C" IN_LIST _languages)
-    message(FATAL_ERROR "${fn}: SOURCES has C sources (${sources}) but the project does not enable C; "
-      "write project(<name> LANGUAGES C CXX) or call enable_language(C) before tune_kernel_family.")
-  endif()
+  set(_in "C")
+  foreach(_source IN LISTS sources)
+    _tune_fortran_sources(_fortran "${_source}")
+    if(_fortran)
+      set(_in "Fortran")
+      if(NOT "Fortran" IN_LIST _languages)
+        message(FATAL_ERROR "${fn}: SOURCES has Fortran sources (${sources}) but the project does not enable "
+          "Fortran; write project(<name> LANGUAGES CXX Fortran) or call enable_language(Fortran) before "
+          "tune_kernel_family.")
+      endif()
+    elseif(_source MATCHES "[.]c$" AND NOT "C" IN_LIST _languages)
+      message(FATAL_ERROR "${fn}: SOURCES has C sources (${sources}) but the project does not enable C; "
+        "write project(<name> LANGUAGES C CXX) or call enable_language(C) before tune_kernel_family.")
+    endif()
+  endforeach()
   if(signature MATCHES "(::|&|<|>)")
     message(FATAL_ERROR "${fn}: SIGNATURE \"${signature}\" is C++ ('${CMAKE_MATCH_1}'), but the entry is defined in "
-      "C (${sources}); write it in C types, e.g. size_t for std::size_t and pointers for references.")
+      "${_in} (${sources}); write it in C types, e.g. size_t for std::size_t and pointers for references.")
   endif()
+endfunction()
+
+# A Fortran row's entry is bind(C), whose binding name is the function's name in lower case and at
+# most 63 characters long (Fortran 2003): the family's name and every row's entry must be so.
+# SEARCH is refused: the rows a search visits are compiled from the template row's compile, and
+# with Ninja CMake preprocesses a Fortran source in a step of its own, outside that compile.
+function(_tune_check_fortran_rows fn name sources suffixes searched)
+  _tune_fortran_sources(_fortran "${sources}")
+  if(NOT _fortran)
+    return()
+  endif()
+  string(TOLOWER "${name}" _lower)
+  if(NOT _lower STREQUAL name)
+    message(FATAL_ERROR "${fn}: the family has Fortran sources, whose bind(C) names are lower case, so the family's "
+      "name must be too; name it ${_lower}.")
+  endif()
+  if(searched)
+    _tune_family_get(_search "${name}" SEARCH)
+    message(FATAL_ERROR "${fn}: SEARCH ${_search} (given, or the default for a grid of more than "
+      "${_TUNE_SEARCH_THRESHOLD} rows) does not compile Fortran rows yet: a search compiles the rows it visits from "
+      "one row's compile, and CMake preprocesses Fortran in a step of its own. Write SEARCH exhaustive to race every "
+      "row.")
+  endif()
+  foreach(_suffix IN LISTS suffixes)
+    string(LENGTH "${name}__${_suffix}" _length)
+    if(_length GREATER 63)
+      message(FATAL_ERROR "${fn}: row ${name}__${_suffix} is ${_length} characters long, and a Fortran name has at "
+        "most 63; shorten the family's name or its axis values (or name the row with PERMUTATIONS ;suffix=<name>).")
+    endif()
+  endforeach()
+endfunction()
+
+# The libraries a program that links Fortran rows needs besides the C++ ones (gfortran's runtime),
+# from what CMake found the Fortran compiler links implicitly.
+function(_tune_fortran_runtime libs_out dirs_out)
+  set(_libs "")
+  foreach(_lib IN LISTS CMAKE_Fortran_IMPLICIT_LINK_LIBRARIES)
+    if(NOT _lib IN_LIST CMAKE_CXX_IMPLICIT_LINK_LIBRARIES AND NOT _lib IN_LIST _libs)
+      list(APPEND _libs "${_lib}")
+    endif()
+  endforeach()
+  set(${libs_out} "${_libs}" PARENT_SCOPE)
+  set(${dirs_out} "${CMAKE_Fortran_IMPLICIT_LINK_DIRECTORIES}" PARENT_SCOPE)
 endfunction()
 
 # string(APPEND) copies the whole value each time, so a text built row by row would cost the square
@@ -558,16 +637,21 @@ macro(_tune_add_row_object)
   # -fno-gnu-unique: GCC's STB_GNU_UNIQUE symbols cannot be made local, so rows would share them.
   target_compile_options(${_obj} PRIVATE ${_common_options} ${_flags}
     $<$<COMPILE_LANG_AND_ID:CXX,GNU>:-fno-gnu-unique>)
+  # A Fortran row's module files in a folder of its own: rows define the same modules, and a row's
+  # modules are its own (tuner/isolate/isolate.cpp makes their entities local).
+  # The row's macros reach a Fortran source through the preprocessor, whatever its suffix.
+  set_target_properties(${_obj} PROPERTIES Fortran_MODULE_DIRECTORY "${_rows_dir}/modules/${_suffix}"
+    Fortran_PREPROCESS ON)
   # A searched family's reference keeps its compile's arguments, which the tool varies to compile
   # the rows the search visits (tuner/mint/search_rows.h).
   set(_template "")
   if(_searched AND _suffix STREQUAL _reference)
     set(_template ON)
   endif()
-  foreach(_lang C CXX)
+  foreach(_lang C CXX Fortran)
     set_property(TARGET ${_obj} PROPERTY ${_lang}_COMPILER_LAUNCHER "${CMAKE_COMMAND}" "-DROW=${_entry}"
-      "-DCRITICAL=${_critical}" "-DCOMPILER=${CMAKE_${_lang}_COMPILER}" "-DTEMPLATE=${_template}" -P "${_TUNE_MODULE_DIR}/tune/compile-row.cmake"
-      -- ${CMAKE_${_lang}_COMPILER_LAUNCHER})
+      "-DCRITICAL=${_critical}" "-DCOMPILER=${CMAKE_${_lang}_COMPILER}" "-DLANG=${_lang}" "-DTEMPLATE=${_template}"
+      -P "${_TUNE_MODULE_DIR}/tune/compile-row.cmake" -- ${CMAKE_${_lang}_COMPILER_LAUNCHER})
   endforeach()
   target_include_directories(${_obj} PRIVATE ${includes})
   target_link_libraries(${_obj} PRIVATE tune::kernel ${link})
@@ -642,7 +726,9 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
   endif()
   # What every row's compile shares, computed once.
   set(_common_options $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-falign-functions=64>
-    $<$<COMPILE_LANG_AND_ID:C,GNU,Clang,AppleClang>:-falign-functions=64>)
+    $<$<COMPILE_LANG_AND_ID:C,GNU,Clang,AppleClang>:-falign-functions=64>
+    $<$<COMPILE_LANG_AND_ID:Fortran,GNU>:-falign-functions=64>)
+  _tune_check_fortran_rows("${_fn}" "${name}" "${sources};${reference_sources}" "${_suffixes}" "${_searched}")
   set(_companion_prefixes "")
   foreach(_companion IN LISTS companions)
     list(APPEND _companion_prefixes "${_companion}__")
@@ -734,6 +820,14 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
   add_library(tune_rows_${name} STATIC ${_isolated} ${_relocated_copies})
   set_target_properties(tune_rows_${name} PROPERTIES LINKER_LANGUAGE CXX FOLDER "cmake-tune/rows")
   target_link_libraries(tune_rows_${name} INTERFACE ${link})
+  # Fortran rows call their compiler's runtime: the bench and every program that links the rows
+  # link it too.
+  _tune_fortran_sources(_fortran_sources "${sources};${reference_sources}")
+  if(_fortran_sources)
+    _tune_fortran_runtime(_fortran_libs _fortran_dirs)
+    target_link_libraries(tune_rows_${name} INTERFACE ${_fortran_libs})
+    target_link_directories(tune_rows_${name} INTERFACE ${_fortran_dirs})
+  endif()
   if(_searched)
     _tune_search_archive("${name}" "${_rows_dir}" _archive)
     add_dependencies(tune_rows_${name} tune_search_${name})

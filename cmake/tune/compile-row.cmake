@@ -1,6 +1,7 @@
 # Build-time script: the compiler launcher of every row's objects (tune/Rows.cmake), run as
 #   cmake -DROW=<family>__<suffix> -DCRITICAL=<reference|fallback|> -DCOMPILER=<compiler>
-#         [-DTEMPLATE=ON] -P compile-row.cmake -- [<the project's launcher>...] <compiler> <arguments>...
+#         [-DLANG=<C|CXX|Fortran>] [-DTEMPLATE=ON] -P compile-row.cmake -- [<the project's launcher>...]
+#         <compiler> <arguments>...
 # It runs the compile as given, so ccache, compile_commands.json and IDEs see the row's ordinary
 # compile, and keeps a copy of its depfile beside the object for the row's identities. When it fails and the row is neither the family's reference nor in its FALLBACK chain,
 # the row is left out instead of failing the build (docs/fixtures.md "Rows that fail"): the diagnostic
@@ -39,6 +40,39 @@ foreach(_arg IN LISTS _command)
   endif()
 endforeach()
 
+# CMake's Fortran rules pass no -MF. With Ninja, CMake preprocesses a Fortran source in a step of
+# its own, whose dependency file lies beside the preprocessed source the compile reads
+# (-fpreprocessed <source>-pp.f90); with the Makefile generators the compile preprocesses, and the
+# preprocessor lists what it read (less the module files the row itself writes). Sets _depfile.
+macro(_tune_fortran_depfile)
+  if("-fpreprocessed" IN_LIST _command AND EXISTS "${_source}.d")
+    set(_depfile "${_source}.d")
+  else()
+    set(_deps_command "")
+    set(_skip FALSE)
+    foreach(_arg IN LISTS _command)
+      if(_skip)
+        set(_skip FALSE)
+      elseif(_arg STREQUAL "-o")
+        set(_skip TRUE)
+      elseif(NOT _arg STREQUAL "-c")
+        list(APPEND _deps_command "${_arg}")
+      endif()
+    endforeach()
+    set(_depfile "${_object}.tune-fortran.d")
+    execute_process(COMMAND ${_deps_command} -cpp -M -MT "${_object}" -MF "${_depfile}"
+      RESULT_VARIABLE _deps_rc OUTPUT_QUIET ERROR_QUIET)
+    if(_deps_rc EQUAL 0 AND EXISTS "${_depfile}")
+      file(READ "${_depfile}" _deps)
+      string(REGEX REPLACE " [^ \n]+[.]mod( |\n|$)" "\\1" _deps "${_deps}")
+      file(WRITE "${_depfile}" "${_deps}")
+    else()
+      file(REMOVE "${_depfile}")
+      set(_depfile "")
+    endif()
+  endif()
+endmacro()
+
 execute_process(COMMAND ${_command} RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
 set(_text "${_out}${_err}")
 string(REGEX REPLACE "\n$" "" _text "${_text}")
@@ -48,6 +82,9 @@ if(_rc EQUAL 0)
     # What the compile read, for the row's recipe identity (tuner/isolate/identity.h): Ninja
     # deletes the depfile once it has read it, so isolation gets a copy, and the folder its
     # relative names are relative to (in script mode CMAKE_CURRENT_BINARY_DIR is the cwd).
+    if(LANG STREQUAL "Fortran" AND NOT _depfile)
+      _tune_fortran_depfile()
+    endif()
     if(_depfile AND EXISTS "${_depfile}")
       file(COPY_FILE "${_depfile}" "${_object}.tune-deps.d")
       file(WRITE "${_object}.tune-deps.cwd" "${CMAKE_CURRENT_BINARY_DIR}\n")

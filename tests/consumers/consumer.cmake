@@ -26,8 +26,14 @@ endforeach()
 
 if(LOAD STREQUAL "find_package")
   set(tool "${PREFIX}/bin/tune")
+  # CC (and CXX): the consumer's compilers, when the test names them (consumer.find_package-clang).
+  set(c_compiler "")
+  if(CC)
+    set(c_compiler "-DCMAKE_C_COMPILER=${CC}")
+  endif()
   e2e_configure(configure "${CMAKE_CURRENT_LIST_DIR}/project" "${bin}" Ninja -DCMAKE_BUILD_TYPE=Release
-    -DCONSUMER_LOAD=find_package)
+    -DCONSUMER_LOAD=find_package ${c_compiler})
+  e2e_expect_contains("the consumer's C++ compiler" "${E2E_OUTPUT}" "${CXX}")
   e2e_build(build-app "${bin}" TARGET app)
   e2e_expect_contains("build of app (policy auto mints)" "${E2E_OUTPUT}" "cmake-tune: scope consumer tuned in")
   # While it tunes, it says why without the verdict's advice to build the tune target.

@@ -269,7 +269,7 @@ endfunction()
 
 # e2e_expect_remint_compiles_nothing(<step> <binary> <no-work text> [SEATS_MAY_MOVE] COMMAND <re-mint>...):
 # a re-mint (the tune target under TUNE_ALL=1, `tune mint --all`) that leaves every stamp header
-# as it was makes the next build compile and link nothing, and the build after that finds no work
+# (and Fortran module) as it was makes the next build compile and link nothing, and the build after that finds no work
 # (issue 46), whatever else (a GENERATOR's reconfigure, the stamp step) runs in between. A re-mint
 # that changes a header fails the test, unless SEATS_MAY_MOVE (families that are not planted):
 # then the rebuild it causes is right, and says so in the log.
@@ -277,7 +277,7 @@ function(e2e_expect_remint_compiles_nothing step binary no_work)
   cmake_parse_arguments(PARSE_ARGV 3 arg "SEATS_MAY_MOVE" "" "COMMAND")
   # Everything up to date first, so what the rebuild does is the re-mint's doing.
   e2e_build(${step}-before "${binary}")
-  file(GLOB _headers "${binary}/tune/include/tune/kernels/*.h")
+  file(GLOB _headers "${binary}/tune/include/tune/kernels/*.h" "${binary}/tune/include/tune/kernels/*.f90")
   if(NOT _headers)
     e2e_fail("${step}: ${binary} has no stamp headers to compare")
   endif()
@@ -300,12 +300,12 @@ function(e2e_expect_remint_compiles_nothing step binary no_work)
     e2e_fail("${step}: the re-mint changed ${_moved}, though no seat of these planted families may move:\n${E2E_OUTPUT}")
   endif()
   e2e_build(${step}-rebuild "${binary}")
-  foreach(_busy "Building C" "Linking C")
+  foreach(_busy "Building C" "Building Fortran" "Linking C")
     e2e_expect_not_contains("the build after ${step} (no header changed)" "${E2E_OUTPUT}" "${_busy}")
   endforeach()
   e2e_build(${step}-noop "${binary}")
   e2e_expect_contains("the second build after ${step}" "${E2E_OUTPUT}" "${no_work}")
-  foreach(_busy "Stamping kernel families" "Re-running CMake" "Building C" "Linking C")
+  foreach(_busy "Stamping kernel families" "Re-running CMake" "Building C" "Building Fortran" "Linking C")
     e2e_expect_not_contains("the second build after ${step}" "${E2E_OUTPUT}" "${_busy}")
   endforeach()
 endfunction()

@@ -8,6 +8,7 @@
 #include "box/requires.h"
 #include "measure/stats.h"
 #include "util/atomic_file.h"
+#include "util/elf.h"
 
 namespace tune::bench {
 
@@ -45,7 +46,7 @@ void check_row(const family_info& family, family_gate& gate, family_session& ses
 }
 
 // The line of a compiler's or linker's output that says what went wrong: the first naming an
-// error (or an undefined reference), else the first.
+// error (gfortran's "Error:" too) or an undefined reference, else the first.
 std::string telling_line(const std::string& text) {
   const std::string lines = first_lines(text, 1000);
   std::string first;
@@ -54,16 +55,52 @@ std::string telling_line(const std::string& text) {
     const auto end = lines.find('\n', start);
     const std::string line = lines.substr(start, end == std::string::npos ? std::string::npos : end - start);
     if (first.empty()) first = line;
-    if (line.find("error") != std::string::npos || line.find("undefined reference") != std::string::npos) return line;
+    if (line.find("error") != std::string::npos || line.find("Error:") != std::string::npos ||
+        line.find("undefined reference") != std::string::npos)
+      return line;
     if (end == std::string::npos) break;
     start = end + 1;
   }
   return first;
 }
 
+// A row the bench does not hold though its build recorded no failure. Its isolated object, when
+// there, says why: the entry defined under the other linkage than the bench declares it with.
+race::row_failure unrecorded_failure(const std::string& entry, const row_info& row) {
+  const std::string object = row.build_record + ".o";
+  const auto bytes = util::read_file(object, util::max_binary_bytes);
+  if (!bytes)
+    return {"compile",
+            fmt::format("its object {} was not built, and the build left no record at {}.fail.txt", object,
+                        row.build_record),
+            ""};
+  std::string defined;
+  const std::string mangled = fmt::format("_Z{}{}", entry.size(), entry);
+  if (const auto symbols = util::elf_symbols(*bytes))
+    for (const auto& s : *symbols)
+      if (s.defined() && s.global() && (s.name == entry || s.name.rfind(mangled, 0) == 0)) defined = s.name;
+  const std::string rule =
+      "cmake-tune declares a row's entry with C linkage when its sources are C or Fortran (.c; .f, .F, .f90, .F90 "
+      "and CMake's other Fortran suffixes) and with C++ linkage otherwise; a source of another language (assembly, "
+      "CUDA, ...) compiles by CMake's own rule for it, outside cmake-tune's row compile, and fits neither. Define "
+      "the entry in a C, C++ or Fortran source";
+  std::string what;
+  if (defined == entry)
+    what = fmt::format("defines {} with C linkage, and the bench declares it with C++ linkage", entry);
+  else if (!defined.empty())
+    what = fmt::format("defines {} with C++ linkage (as {}), and the bench declares it extern \"C\"", entry, defined);
+  else
+    what = fmt::format("defines no global function named {}", entry);
+  return {"link",
+          fmt::format("its object {} was built and the build recorded no failure of it ({}.fail.txt), but the bench "
+                      "holds no definition of the name it declares: the object {}. {}.",
+                      object, row.build_record, what, rule),
+          ""};
+}
+
 }  // namespace
 
-race::row_failure build_failure(const row_info& row) {
+race::row_failure build_failure(const std::string& entry, const row_info& row) {
   if (const auto text = util::read_file(row.build_record + ".link-fail.txt"))
     return {"link", "the bench's link left it out: " + telling_line(*text), first_lines(*text)};
   if (const auto text = util::read_file(row.build_record + ".fail.txt")) {
@@ -72,8 +109,7 @@ race::row_failure build_failure(const row_info& row) {
     const std::string rest = newline == std::string::npos ? std::string() : text->substr(newline + 1);
     return {stage, telling_line(rest), first_lines(rest)};
   }
-  return {"compile",
-          fmt::format("its object did not build, and the build left no record at {}.fail.txt", row.build_record), ""};
+  return unrecorded_failure(entry, row);
 }
 
 std::string limit_text(const family_info& family, const family_gate& gate, double limit_s, bool window) {
@@ -109,7 +145,7 @@ family_gate run_gate(const family_info& family, family_session& session, const b
       g.runnable = false;
       g.why_not_runnable = not_visited_text;
     } else if (!row.built) {
-      g.failure = build_failure(row);
+      g.failure = build_failure(family.name + "__" + row.suffix, row);
     } else if (const auto failed = known.find(row.suffix);
                failed != known.end() && !row.reference &&
                std::find(family.fallback.begin(), family.fallback.end(), row.suffix) == family.fallback.end()) {

@@ -41,8 +41,9 @@ struct family_gate {
   const std::vector<row_gate>& rows() const { return tables.front(); }
 };
 
-// Why a row that did not build was left out, from the build's records (registry.h row_info).
-race::row_failure build_failure(const row_info& row);
+// Why row `entry` (<family>__<suffix>), which the bench does not hold, was left out: from the
+// build's records (registry.h row_info), else from its isolated object.
+race::row_failure build_failure(const std::string& entry, const row_info& row);
 
 // How a call limit was set, for a timeout's detail.
 std::string limit_text(const family_info& family, const family_gate& gate, double limit_s, bool window);

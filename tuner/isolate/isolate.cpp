@@ -44,6 +44,26 @@ std::optional<std::string> export_of(const std::string& shown, const std::vector
   return std::nullopt;
 }
 
+// The lock of an OpenMP critical section (.gomp_critical_user_<name>), which GCC and Clang emit as
+// common storage and Clang also emits for a `reduction`: by the OpenMP specification one lock per
+// name in the whole program, so every row and the program share it, and it stays global.
+bool openmp_lock(const util::elf_symbol& s) { return s.name.rfind(".gomp_critical_user_", 0) == 0; }
+
+// An entity of a Fortran module the row's source defines (gfortran: __<module>_MOD_<name>). The
+// module's .mod file lies in the row's own module folder (tune/Rows.cmake), so only the row can
+// use it: it becomes local, like a C++ static.
+bool fortran_module_entity(const std::string& name) {
+  return name.rfind("__", 0) == 0 && name.find("_MOD_", 2) != std::string::npos;
+}
+
+// A defined symbol as a refusal names it: C++ names demangled, common storage (a Fortran COMMON
+// block, a C tentative definition) said to be so.
+std::string shown(const util::elf_symbol& s) {
+  if (s.section == SHN_COMMON)
+    return fmt::format("{} (common storage: a Fortran COMMON block, or a C tentative definition)", s.name);
+  return demangled(s.name);
+}
+
 struct tool_run {
   bool ok = false;
   std::string err;
@@ -133,6 +153,7 @@ isolated isolate_exports(const isolate_request& r, const fs::path& combined, con
   const auto symbols = symbols_of(combined);
   for (const auto& s : symbols) {
     if (!s.defined() || !s.global()) continue;
+    if (openmp_lock(s)) keep.push_back("--keep-global-symbol=" + s.name);
     if (const auto e = export_of(demangled(s.name), exports)) {
       keep.push_back("--keep-global-symbol=" + s.name);
       found.insert(*e);
@@ -170,11 +191,13 @@ isolated isolate_exports(const isolate_request& r, const fs::path& combined, con
   // functions, template instantiations) become local.
   std::string exported;
   for (const auto& s : symbols)
-    if (s.defined() && s.bind == STB_GLOBAL && !export_of(demangled(s.name), exports) && !internal.count(s.name))
-      exported += "\n  " + demangled(s.name);
+    if (s.defined() && s.bind == STB_GLOBAL && !export_of(demangled(s.name), exports) && !internal.count(s.name) &&
+        !openmp_lock(s) && !fortran_module_entity(s.name))
+      exported += "\n  " + shown(s);
   const std::string fix =
       "Another row could link against this row's copy (compiled with this row's ISA flags). Make them static or "
-      "inline, or move them out of the kernel source.";
+      "inline, or move them out of the kernel source (in Fortran: make helpers internal procedures of the entry or "
+      "put them in a module of the kernel source, and pass COMMON data as arguments).";
   if (!exported.empty())
     throw refused{fmt::format("cmake-tune: row {} exports symbols besides its entry and companions:{}\n{}", r.entry,
                               exported, fix)};
@@ -189,7 +212,8 @@ isolated isolate_exports(const isolate_request& r, const fs::path& combined, con
   // The check: nothing but the entry and the companions may stay global.
   std::string leaks;
   for (const auto& s : symbols_of(tmp))
-    if (s.defined() && s.global() && !export_of(demangled(s.name), exports)) leaks += "\n  " + demangled(s.name);
+    if (s.defined() && s.global() && !export_of(demangled(s.name), exports) && !openmp_lock(s))
+      leaks += "\n  " + shown(s);
   if (!leaks.empty())
     throw refused{
         fmt::format("cmake-tune: row {} still exports symbols besides its entry and companions after isolation:{}\n{}",

@@ -188,6 +188,8 @@ family_decl read_family(const util::json_at& f, const std::filesystem::path& fil
   // Manifests written before incremental re-mints have none: such a family is always raced.
   if (const auto o = f.find("fixture_object")) d.fixture_object = o->string();
   if (const auto t = f.find("generator_trigger")) d.generator_trigger = t->string();
+  // Manifests written before Fortran callers have none: no Fortran module.
+  if (const auto t = f.find("fortran_callers")) d.fortran_callers = t->boolean();
   const auto rows = f["rows"].array();
   for (std::size_t k = 0; k < rows.size(); ++k) d.rows.push_back(read_row(rows.at(k), d, file));
   // Manifests written before COMPANIONS existed have no such member: no companions.

@@ -91,6 +91,9 @@ struct family_decl {
   int threads = 1;
   // Set for a searched family (SEARCH random|auto), on each of its seats.
   std::optional<search_decl> search;
+  // A Fortran target links the family (tune_link): the stamp writes module tune_kernels_<family>
+  // beside the header (stamp/fortran.h).
+  bool fortran_callers = false;
   const row_decl* row(const std::string& suffix) const;
   // The family's public name, which the stamp defines: the seat's name up to its '@' ("dot").
   std::string function() const;

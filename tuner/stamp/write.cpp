@@ -6,6 +6,7 @@
 
 #include "stamp/describe.h"
 #include "stamp/dispatch.h"
+#include "stamp/fortran.h"
 #include "stamp/header.h"
 #include "stamp/signature.h"
 #include "util/atomic_file.h"
@@ -55,6 +56,12 @@ scope_stamp stamp_scope(const manifest& m, const seat_inputs& inputs, sidecar::v
     for (const auto& c : family.companions) companion_sigs.push_back(parse_signature(c.signature));
     const auto header = render_header(family.function(), sig, branches, m.cpp_namespace, tune_command, companion_sigs);
     if (util::write_file_if_changed(m.stamp_dir / (family.function() + ".h"), header)) ++result.headers_written;
+    // tune_link refuses a Fortran target a family with SHAPES (cmake/Tune.cmake): one seat here.
+    if (family.fortran_callers &&
+        util::write_file_if_changed(
+            m.stamp_dir / ("tune_kernels_" + family.function() + ".f90"),
+            render_fortran_module(family.function(), sig, branches.front().chosen, companion_sigs)))
+      ++result.headers_written;
   }
   util::write_file_if_changed(m.state_dir / "stamp.json", util::json_text(nlohmann::json(record)) + "\n");
 

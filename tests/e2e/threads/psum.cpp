@@ -24,9 +24,6 @@ double TUNE_ENTRY(const double* x, std::size_t n) {
       }
     }
   }
-  // Partial sums joined atomically, not reduction(+ : s): Clang guards a reduction with a global
-  // lock variable (.gomp_critical_user_.reduction.var), which row isolation refuses to export
-  // (tuner/isolate/isolate.cpp).
   const long count = static_cast<long>(n);
 #pragma omp parallel
   {
