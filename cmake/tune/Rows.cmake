@@ -494,9 +494,7 @@ endfunction()
 
 # A Fortran row's entry is bind(C), whose binding name is the function's name in lower case and at
 # most 63 characters long (Fortran 2003): the family's name and every row's entry must be so.
-# SEARCH is refused: the rows a search visits are compiled from the template row's compile, and
-# with Ninja CMake preprocesses a Fortran source in a step of its own, outside that compile.
-function(_tune_check_fortran_rows fn name sources suffixes searched)
+function(_tune_check_fortran_rows fn name sources suffixes)
   _tune_fortran_sources(_fortran "${sources}")
   if(NOT _fortran)
     return()
@@ -505,13 +503,6 @@ function(_tune_check_fortran_rows fn name sources suffixes searched)
   if(NOT _lower STREQUAL name)
     message(FATAL_ERROR "${fn}: the family has Fortran sources, whose bind(C) names are lower case, so the family's "
       "name must be too; name it ${_lower}.")
-  endif()
-  if(searched)
-    _tune_family_get(_search "${name}" SEARCH)
-    message(FATAL_ERROR "${fn}: SEARCH ${_search} (given, or the default for a grid of more than "
-      "${_TUNE_SEARCH_THRESHOLD} rows) does not compile Fortran rows yet: a search compiles the rows it visits from "
-      "one row's compile, and CMake preprocesses Fortran in a step of its own. Write SEARCH exhaustive to race every "
-      "row.")
   endif()
   foreach(_suffix IN LISTS suffixes)
     string(LENGTH "${name}__${_suffix}" _length)
@@ -644,14 +635,18 @@ macro(_tune_add_row_object)
     Fortran_PREPROCESS ON)
   # A searched family's reference keeps its compile's arguments, which the tool varies to compile
   # the rows the search visits (tuner/mint/search_rows.h).
+  # A Fortran template also carries the row's macros, which with Ninja its compile does not see
+  # (compile-row.cmake, _tune_fortran_template).
   set(_template "")
-  if(_searched AND _suffix STREQUAL _reference)
+  set(_template_defines "")
+  if(_searched AND _suffix STREQUAL _template_row)
     set(_template ON)
+    string(REPLACE ";" "," _template_defines "-DTEMPLATE_DEFINES=${_defs}")
   endif()
   foreach(_lang C CXX Fortran)
     set_property(TARGET ${_obj} PROPERTY ${_lang}_COMPILER_LAUNCHER "${CMAKE_COMMAND}" "-DROW=${_entry}"
       "-DCRITICAL=${_critical}" "-DCOMPILER=${CMAKE_${_lang}_COMPILER}" "-DLANG=${_lang}" "-DTEMPLATE=${_template}"
-      -P "${_TUNE_MODULE_DIR}/tune/compile-row.cmake" -- ${CMAKE_${_lang}_COMPILER_LAUNCHER})
+      ${_template_defines} -P "${_TUNE_MODULE_DIR}/tune/compile-row.cmake" -- ${CMAKE_${_lang}_COMPILER_LAUNCHER})
   endforeach()
   target_include_directories(${_obj} PRIVATE ${includes})
   target_link_libraries(${_obj} PRIVATE tune::kernel ${link})
@@ -728,7 +723,7 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
   set(_common_options $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-falign-functions=64>
     $<$<COMPILE_LANG_AND_ID:C,GNU,Clang,AppleClang>:-falign-functions=64>
     $<$<COMPILE_LANG_AND_ID:Fortran,GNU>:-falign-functions=64>)
-  _tune_check_fortran_rows("${_fn}" "${name}" "${sources};${reference_sources}" "${_suffixes}" "${_searched}")
+  _tune_check_fortran_rows("${_fn}" "${name}" "${sources};${reference_sources}" "${_suffixes}")
   set(_companion_prefixes "")
   foreach(_companion IN LISTS companions)
     list(APPEND _companion_prefixes "${_companion}__")

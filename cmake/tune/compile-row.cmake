@@ -1,7 +1,7 @@
 # Build-time script: the compiler launcher of every row's objects (tune/Rows.cmake), run as
 #   cmake -DROW=<family>__<suffix> -DCRITICAL=<reference|fallback|> -DCOMPILER=<compiler>
-#         [-DLANG=<C|CXX|Fortran>] [-DTEMPLATE=ON] -P compile-row.cmake -- [<the project's launcher>...]
-#         <compiler> <arguments>...
+#         [-DLANG=<C|CXX|Fortran>] [-DTEMPLATE=ON [-DTEMPLATE_DEFINES=<d>,...]] -P compile-row.cmake --
+#         [<the project's launcher>...] <compiler> <arguments>...
 # It runs the compile as given, so ccache, compile_commands.json and IDEs see the row's ordinary
 # compile, and keeps a copy of its depfile beside the object for the row's identities. When it fails and the row is neither the family's reference nor in its FALLBACK chain,
 # the row is left out instead of failing the build (docs/fixtures.md "Rows that fail"): the diagnostic
@@ -73,6 +73,46 @@ macro(_tune_fortran_depfile)
   endif()
 endmacro()
 
+# A Fortran compile's module folder (-J<dir>): CMake makes a row's, but a searched row's compile
+# (below, _tune_fortran_template) names one of its own.
+foreach(_arg IN LISTS _command)
+  if(_arg MATCHES "^-J(.+)$")
+    file(MAKE_DIRECTORY "${CMAKE_MATCH_1}")
+  endif()
+endforeach()
+
+# The template of a searched Fortran family (_template_command, from _command): modules in a folder
+# per object, so the rows a search compiles side by side keep theirs apart; and with Ninja, where
+# the compile reads what CMake's step of its own preprocessed (-fpreprocessed <source>-pp.f90), the
+# compile of the source itself, through the preprocessor, with the row's macros (TEMPLATE_DEFINES)
+# and the source its dependency file names first: the compile the tool varies.
+macro(_tune_fortran_template)
+  set(_template_command "")
+  set(_original "")
+  if("-fpreprocessed" IN_LIST _command AND EXISTS "${_source}.d")
+    file(READ "${_source}.d" _pp_deps)
+    string(REPLACE "\\\n" " " _pp_deps "${_pp_deps}")
+    if(_pp_deps MATCHES "^[^:]*: *([^ \n]+)")
+      set(_original "${CMAKE_MATCH_1}")
+    endif()
+  endif()
+  string(REPLACE "," ";" _template_defines "${TEMPLATE_DEFINES}")
+  foreach(_arg IN LISTS _command)
+    if(_arg MATCHES "^-J")
+      list(APPEND _template_command "-J${_object}.modules")
+    elseif(_original AND _arg STREQUAL "-fpreprocessed")
+      list(APPEND _template_command -cpp)
+      foreach(_define IN LISTS _template_defines)
+        list(APPEND _template_command "-D${_define}")
+      endforeach()
+    elseif(_original AND _arg STREQUAL _source)
+      list(APPEND _template_command "${_original}")
+    else()
+      list(APPEND _template_command "${_arg}")
+    endif()
+  endforeach()
+endmacro()
+
 execute_process(COMMAND ${_command} RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
 set(_text "${_out}${_err}")
 string(REGEX REPLACE "\n$" "" _text "${_text}")
@@ -94,9 +134,13 @@ if(_rc EQUAL 0)
     # A searched family's template row (tune/Search.cmake): its compile, one argument per line,
     # which the tool varies to compile the rows a search visits (tuner/mint/search_rows.h).
     if(TEMPLATE)
-      string(REPLACE ";" "\n" _lines "${_command}")
+      set(_template_command "${_command}")
+      if(LANG STREQUAL "Fortran")
+        _tune_fortran_template()
+      endif()
+      string(REPLACE ";" "\n" _lines "${_template_command}")
       file(WRITE "${_object}.tune-args.tmp"
-        "cwd=${CMAKE_CURRENT_BINARY_DIR}\ncompiler=${COMPILER}\nobject=${_object}\n--\n${_lines}\n")
+        "cwd=${CMAKE_CURRENT_BINARY_DIR}\ncompiler=${COMPILER}\nlang=${LANG}\nobject=${_object}\n--\n${_lines}\n")
       file(RENAME "${_object}.tune-args.tmp" "${_object}.tune-args")
     endif()
   endif()

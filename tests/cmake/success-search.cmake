@@ -20,3 +20,14 @@ tune_kernel_family(dot_small
   BUDGET_SECONDS 60
   SEED 42
   FALLBACK "unroll1_tile1")
+# With REFERENCE_SOURCES the search compiles its rows from the first other row of the FALLBACK chain.
+tune_kernel_family(dot_ref
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  REFERENCE_SOURCES reference.cpp
+  AXES UNROLL 1 2 TILE 1 2
+  SEARCH random
+  BUDGET_ROWS 2
+  FALLBACK "reference;unroll2_tile1")

@@ -99,6 +99,7 @@ compile_template read_compile_template(const fs::path& object) {
   compile_template t;
   t.cwd = read.keys.count("cwd") ? read.keys.at("cwd") : "";
   t.compiler = read.keys.count("compiler") ? read.keys.at("compiler") : "";
+  t.lang = read.keys.count("lang") ? read.keys.at("lang") : "";
   t.object = read.keys.count("object") ? read.keys.at("object") : "";
   t.args = read.args;
   if (t.cwd.empty() || t.object.empty())
@@ -182,6 +183,7 @@ std::vector<built_row> build_rows(const family_decl& family, const std::vector<s
                 "-DROW=" + entry,
                 "-DCRITICAL=",
                 "-DCOMPILER=" + templates[k].compiler,
+                "-DLANG=" + templates[k].lang,
                 "-P",
                 (search.module_dir / "tune" / "compile-row.cmake").string(),
                 "--"};
@@ -253,6 +255,13 @@ void write_search_archive(const family_decl& family, const std::vector<std::stri
   if (ran.signaled || ran.exit_code != 0)
     throw std::runtime_error(fmt::format("writing the search archive {} failed ({} qc, {}): {}",
                                          search.archive.string(), search.ar.string(), ran.describe(), ran.err));
+  // The same members make the same bytes (ar is deterministic): the archive keeps its mtime, so a
+  // re-mint that visits what it visited before relinks nothing in the next build.
+  const auto before = util::read_file(search.archive, util::max_binary_bytes);
+  if (before && before == util::read_file(tmp, util::max_binary_bytes)) {
+    fs::remove(tmp);
+    return;
+  }
   fs::rename(tmp, search.archive);
 }
 

@@ -19,6 +19,7 @@ namespace tune::mint {
 struct compile_template {
   std::filesystem::path cwd;
   std::string compiler;
+  std::string lang;               // C, CXX or Fortran; empty in a template written before it was recorded
   std::string object;             // as the compile names it (relative to cwd, or absolute)
   std::vector<std::string> args;  // [the project's launcher...] <compiler> <arguments>...
 };

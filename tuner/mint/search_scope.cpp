@@ -176,7 +176,13 @@ std::optional<bench_call> search_family(manifest& m, const std::vector<std::stri
       break;
     }
     for (const auto& suffix : batch) s.proposed.push_back(suffix);
-    const auto built = build_rows(family, batch, jobs, [&](const std::string& line) { show.note(line); });
+    // The reference and the FALLBACK chain are the build's own rows, in the family's archive: a
+    // search that proposes one races it, and builds and archives only the others (a second copy in
+    // the search archive would define its entry twice).
+    std::vector<std::string> to_build;
+    for (const auto& suffix : batch)
+      if (std::find(critical.begin(), critical.end(), suffix) == critical.end()) to_build.push_back(suffix);
+    const auto built = build_rows(family, to_build, jobs, [&](const std::string& line) { show.note(line); });
     for (const auto& b : built) {
       if (b.compiled) ++s.compiled;
       if (b.isolated) s.archived.push_back(b.suffix);

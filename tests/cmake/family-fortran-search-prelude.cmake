@@ -1,1 +1,0 @@
-enable_language(Fortran)
