@@ -629,13 +629,13 @@ macro(_tune_add_row_object)
   target_compile_options(${_obj} PRIVATE ${_common_options} ${_flags}
     $<$<COMPILE_LANG_AND_ID:CXX,GNU>:-fno-gnu-unique>)
   # A Fortran row's module files in a folder of its own: rows define the same modules, and a row's
-  # modules are its own (tuner/isolate/isolate.cpp makes their entities local).
-  # The row's macros reach a Fortran source through the preprocessor, whatever its suffix.
+  # modules are its own (tuner/isolate/isolate.cpp makes their entities local). The row's macros
+  # reach a Fortran source through the preprocessor, whatever its suffix.
   set_target_properties(${_obj} PROPERTIES Fortran_MODULE_DIRECTORY "${_rows_dir}/modules/${_suffix}"
     Fortran_PREPROCESS ON)
-  # A searched family's reference keeps its compile's arguments, which the tool varies to compile
-  # the rows the search visits (tuner/mint/search_rows.h).
-  # A Fortran template also carries the row's macros, which with Ninja its compile does not see
+  # A searched family's template row (_tune_search_template_row) keeps its compile's arguments,
+  # which the tool varies to compile the rows the search visits (tuner/mint/search_rows.h); a
+  # Fortran one also carries the row's macros, which with Ninja its compile does not see
   # (compile-row.cmake, _tune_fortran_template).
   set(_template "")
   set(_template_defines "")

@@ -13,7 +13,7 @@
 # tune_box, tune_measure, tune_race,
 # tune_harness and tune_bench of tuner/*/CMakeLists.txt. TuneInstall.cmake installs exactly these.
 set(_TUNE_HARNESS_SOURCES
-  util/atomic_file.cpp util/error_text.cpp util/file_lock.cpp util/json_file.cpp
+  util/atomic_file.cpp util/elf.cpp util/error_text.cpp util/file_lock.cpp util/json_file.cpp
   util/json_reader.cpp util/number_setting.cpp util/subprocess.cpp util/utc_time.cpp
   box/text.cpp box/features.cpp box/x86_features.cpp box/arm_features.cpp box/cpuid.cpp box/detect.cpp
   box/force.cpp box/requires.cpp box/classes.cpp box/platform.cpp box/cpuinfo.cpp box/identity.cpp

@@ -32,6 +32,16 @@ std::vector<std::string> critical_rows(const family_decl& family) {
   return out;
 }
 
+// The rows of `batch` a search builds: the reference and the FALLBACK chain are the build's own,
+// in the family's archive, so a search that proposes one races it and builds only the others (a
+// second copy in the search archive would define its entry twice).
+std::vector<std::string> not_critical(const std::vector<std::string>& batch, const std::vector<std::string>& critical) {
+  std::vector<std::string> out;
+  for (const auto& suffix : batch)
+    if (std::find(critical.begin(), critical.end(), suffix) == critical.end()) out.push_back(suffix);
+  return out;
+}
+
 void add_unique(std::vector<std::string>& to, const std::string& suffix) {
   if (std::find(to.begin(), to.end(), suffix) == to.end()) to.push_back(suffix);
 }
@@ -133,6 +143,21 @@ std::string best_text(const family_search& s, const family_decl& family) {
                      best->first / *ref->second.median_ns);
 }
 
+// Compiles and isolates the rows of a batch the search has not built, archives them with the
+// rows before them, and links the bench again.
+void build_batch(manifest& m, const family_decl& family, const std::vector<std::string>& rows, int jobs, progress& show,
+                 family_search& s) {
+  const auto built = build_rows(family, rows, jobs, [&](const std::string& line) { show.note(line); });
+  for (const auto& b : built) {
+    if (b.compiled) ++s.compiled;
+    if (b.isolated) s.archived.push_back(b.suffix);
+    add_unique(s.visited, b.suffix);
+  }
+  refresh_rows(m, family.function(), built);
+  write_search_archive(family, s.archived);
+  relink_bench(m, *family.search);
+}
+
 std::optional<bench_call> search_family(manifest& m, const std::vector<std::string>& seats, progress& show, int jobs,
                                         std::map<std::string, seat_search>& out) {
   const family_decl family = *m.family(seats.front());
@@ -176,21 +201,7 @@ std::optional<bench_call> search_family(manifest& m, const std::vector<std::stri
       break;
     }
     for (const auto& suffix : batch) s.proposed.push_back(suffix);
-    // The reference and the FALLBACK chain are the build's own rows, in the family's archive: a
-    // search that proposes one races it, and builds and archives only the others (a second copy in
-    // the search archive would define its entry twice).
-    std::vector<std::string> to_build;
-    for (const auto& suffix : batch)
-      if (std::find(critical.begin(), critical.end(), suffix) == critical.end()) to_build.push_back(suffix);
-    const auto built = build_rows(family, to_build, jobs, [&](const std::string& line) { show.note(line); });
-    for (const auto& b : built) {
-      if (b.compiled) ++s.compiled;
-      if (b.isolated) s.archived.push_back(b.suffix);
-      add_unique(s.visited, b.suffix);
-    }
-    refresh_rows(m, family.function(), built);
-    write_search_archive(family, s.archived);
-    relink_bench(m, decl);
+    build_batch(m, family, not_critical(batch, critical), jobs, show, s);
 
     std::vector<std::string> rows = batch;
     for (const auto& suffix : critical) add_unique(rows, suffix);
