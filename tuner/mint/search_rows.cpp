@@ -252,9 +252,11 @@ void write_search_archive(const family_decl& family, const std::vector<std::stri
   o.argv.insert(o.argv.end(), copies.begin(), copies.end());
   o.capture_stdout = o.capture_stderr = true;
   const auto ran = util::run_process(o);
-  if (ran.signaled || ran.exit_code != 0)
+  if (ran.signaled || ran.exit_code != 0) {
+    fs::remove(tmp, ignored);  // what a full disk or a killed ar left; the archive before it stands
     throw std::runtime_error(fmt::format("writing the search archive {} failed ({} qc, {}): {}",
                                          search.archive.string(), search.ar.string(), ran.describe(), ran.err));
+  }
   // The same members make the same bytes (ar is deterministic): the archive keeps its mtime, so a
   // re-mint that visits what it visited before relinks nothing in the next build.
   const auto before = util::read_file(search.archive, util::max_binary_bytes);

@@ -1,11 +1,17 @@
 // A searched family's rows as the tool builds and records them (mint/search_rows.h,
 // mint/search_scope.h): the template row's compile varied into another row's, the family's space
-// read from its rows, the race table after the final race, and when a re-mint searches again.
+// read from its rows, the race table after the final race, when a re-mint searches again, and the
+// search archive, written or not.
 #include <doctest/doctest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
 
 #include "mint/incremental.h"
 #include "mint/search_rows.h"
 #include "mint/search_scope.h"
+#include "test_files.h"
 
 namespace {
 
@@ -180,4 +186,52 @@ TEST_CASE("a searched family is searched again when what its rows compile from c
   plain.search.reset();
   CHECK(tune::mint::why_race_again(f, fixture, &plain, basis) ==
         std::optional<std::string>("its last race was not a search"));
+}
+
+namespace {
+
+// A family whose rows' isolated objects lie in `dir`, archived by the `ar` at `ar`.
+tune::family_decl archived_family(const std::filesystem::path& dir, const std::filesystem::path& ar) {
+  auto f = searched_family();
+  for (auto& r : f.rows) {
+    r.build_record = (dir / ("dot__" + r.suffix)).string();
+    tune::test::write_text(r.build_record + ".o", "object of " + r.suffix + "\n");
+    for (int k = 1; k <= 3; ++k)
+      tune::test::write_text(dir / "relocated" / ("tune_relocated" + std::to_string(k) + "__dot__" + r.suffix + ".o"),
+                             "copy\n");
+  }
+  f.search->archive = dir / "libtune_search_dot.a";
+  f.search->ar = ar;
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("a search archive that cannot be written leaves the one before it and no partial file") {
+  const tune::test::temp_dir dir;
+  const auto ar = dir / "ar-disk-full.sh";
+  // Writes half an archive, then fails as ar does on a full disk.
+  tune::test::write_text(ar,
+                         "#!/bin/sh\nprintf '!<arch>\\npartial' > \"$2\"\necho 'ar: No space left on device' >&2\n"
+                         "exit 1\n");
+  std::filesystem::permissions(ar, std::filesystem::perms::owner_all);
+  const auto f = archived_family(dir.path(), ar);
+  tune::test::write_text(f.search->archive, "the archive of the batches before\n");
+  CHECK_THROWS_WITH_AS(tune::mint::write_search_archive(f, {"u2_base"}), doctest::Contains("No space left on device"),
+                       std::runtime_error);
+  CHECK(tune::test::read_text(f.search->archive) == "the archive of the batches before\n");
+  CHECK_FALSE(std::filesystem::exists(f.search->archive.string() + ".tmp"));
+}
+
+TEST_CASE("a search archive of the rows it already holds keeps its mtime") {
+  const tune::test::temp_dir dir;
+  const auto f = archived_family(dir.path(), TUNE_TEST_AR);
+  tune::mint::write_search_archive(f, {"u2_base", "u2_avx2"});
+  const auto first = std::filesystem::last_write_time(f.search->archive);
+  std::filesystem::last_write_time(f.search->archive, first - std::chrono::hours(1));
+  tune::mint::write_search_archive(f, {"u2_base", "u2_avx2"});
+  CHECK(std::filesystem::last_write_time(f.search->archive) == first - std::chrono::hours(1));
+  CHECK_FALSE(std::filesystem::exists(f.search->archive.string() + ".tmp"));
+  tune::mint::write_search_archive(f, {"u2_base"});
+  CHECK(std::filesystem::last_write_time(f.search->archive) != first - std::chrono::hours(1));
 }
