@@ -677,25 +677,67 @@ macro(_tune_add_row_object)
       list(APPEND _check_args --requires "${_req_${_suffix}}")
     endif()
   endif()
+  # The row joins the isolation batch being gathered (_tune_isolate_batch): its arguments to
+  # `tune isolate`, one per line, then its objects.
+  set(_lines "--entry\n${_entry}\n--suffix\n${_suffix}\n--output\n${_out}\n--record\n${_rows_dir}/${_entry}\n")
+  foreach(_arg IN LISTS _companion_args _relocated_args _critical_args _check_args)
+    string(APPEND _lines "${_arg}\n")
+  endforeach()
+  string(APPEND _batch_text "${_lines}--linker\n${CMAKE_LINKER}\n--objcopy\n${CMAKE_OBJCOPY}\n--\n"
+    "$<JOIN:$<TARGET_OBJECTS:${_obj}>,\n>\n\n")
+  list(APPEND _batch_outputs "${_out}" ${_relocated})
+  list(APPEND _batch_deps "$<TARGET_OBJECTS:${_obj}>")
   # Ninja orders the isolate step after the compile through the object file alone; the
   # Makefile generators need the target too. A target in DEPENDS costs CMake's generate step time
   # that grows with the square of the rows, so only the generators that need it get it.
-  set(_order_deps "")
   if(NOT CMAKE_GENERATOR MATCHES "^Ninja")
-    set(_order_deps ${_obj} ${tool})
+    list(APPEND _batch_deps ${_obj})
   endif()
-  add_custom_command(OUTPUT "${_out}" ${_relocated}
-    COMMAND "$<TARGET_FILE:${tool}>" isolate --entry "${_entry}" --suffix "${_suffix}" ${_companion_args}
-      --output "${_out}" ${_relocated_args} --record "${_rows_dir}/${_entry}" ${_critical_args}
-      --linker "${CMAKE_LINKER}" --objcopy "${CMAKE_OBJCOPY}" ${_check_args} "$<TARGET_OBJECTS:${_obj}>"
-    DEPENDS ${_order_deps} "$<TARGET_OBJECTS:${_obj}>" "$<TARGET_FILE:${tool}>"
-    COMMENT "Isolating kernel row ${_entry}"
-    COMMAND_EXPAND_LISTS
-    VERBATIM)
+  if(_batch_rows EQUAL 0)
+    set(_batch_first "${_entry}")
+  endif()
+  set(_batch_last "${_entry}")
+  math(EXPR _batch_rows "${_batch_rows} + 1")
+  if(_batch_rows EQUAL _TUNE_ISOLATE_BATCH_ROWS)
+    _tune_isolate_batch()
+  endif()
   set(_piece "${_out};")
   _tune_text_add(_isolated _piece)
   set(_piece "${_relocated};")
   _tune_text_add(_relocated_copies _piece)
+endmacro()
+
+# Rows are isolated in batches, each one `tune isolate --batch` process over the rows gathered by
+# _tune_add_row_object (the batch so far, if any, becomes its command; the next starts empty): a process per row cost a small row half its compile again, mostly in
+# starting the tool (bench/isolate-time). The batch's file holds each row's arguments, one per line,
+# a row's objects last after `--`, rows apart by an empty line. A batch is re-run whole when one
+# of its rows recompiles; batches of a few dozen rows keep that short and let the build run several
+# at a time.
+set(_TUNE_ISOLATE_BATCH_ROWS 32)
+macro(_tune_isolate_batch)
+  if(_batch_rows GREATER 0)
+    math(EXPR _batch_index "${_batch_index} + 1")
+    set(_batch_file "${_rows_dir}/isolate-${_batch_index}.rows")
+    file(GENERATE OUTPUT "${_batch_file}" CONTENT "${_batch_text}")
+    if(_batch_rows EQUAL 1)
+      set(_comment "Isolating kernel row ${_batch_first}")
+    else()
+      set(_comment "Isolating kernel rows ${_batch_first} to ${_batch_last} (${_batch_rows})")
+    endif()
+    set(_tool_deps "$<TARGET_FILE:${tool}>")
+    if(NOT CMAKE_GENERATOR MATCHES "^Ninja")
+      list(APPEND _tool_deps ${tool})
+    endif()
+    add_custom_command(OUTPUT ${_batch_outputs}
+      COMMAND "$<TARGET_FILE:${tool}>" isolate --batch "${_batch_file}"
+      DEPENDS ${_batch_deps} "${_batch_file}" ${_tool_deps}
+      COMMENT "${_comment}"
+      VERBATIM)
+  endif()
+  set(_batch_text "")
+  set(_batch_outputs "")
+  set(_batch_deps "")
+  set(_batch_rows 0)
 endmacro()
 
 function(_tune_add_row_objects name rows sources reference_sources includes link companions tool)
@@ -703,6 +745,8 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
   _tune_config_subdir(_cfg)
   set(_isolated "")
   set(_relocated_copies "")
+  set(_batch_index 0)
+  _tune_isolate_batch()  # starts the first
   _tune_relocated_copies(_placements)
   _tune_family_get(_chain "${name}" FALLBACK)
   set(_fn "tune_kernel_family(${name})")
@@ -805,6 +849,7 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
     list(APPEND _row_requires "${_requires}")
     list(APPEND _row_linkages "${_linkage}")
   endforeach()
+  _tune_isolate_batch()
   _tune_text_done(_records)
   _tune_text_done(_isolated)
   _tune_text_done(_relocated_copies)

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -15,6 +16,7 @@
 #include "isolate/depfile.h"
 #include "isolate/identity.h"
 #include "isolate/instructions.h"
+#include "isolate/rename.h"
 #include "util/atomic_file.h"
 #include "util/elf.h"
 #include "util/sha256.h"
@@ -294,6 +296,27 @@ void check_instructions(const isolate_request& r, const fs::path& object) {
         r.entry, above->feature, r.needs.empty() ? std::string("nothing") : r.needs, above->line, above->feature)};
 }
 
+// One relocated copy of the isolated object `tmp` (read once into `bytes`), renamed in-process
+// (rename.h), or by objcopy where the object is not one renamed_copy knows.
+void relocated_copy(const isolate_request& r, const fs::path& tmp, std::optional<std::string>& bytes,
+                    const std::map<std::string, std::string>& renames, const fs::path& copy) {
+  if (!bytes) bytes = util::read_file(tmp, util::max_binary_bytes);
+  if (!bytes) throw isolate_error(fmt::format("cmake-tune: {} does not exist", tmp.string()));
+  if (auto renamed = renamed_copy(*bytes, renames)) {
+    util::write_file_atomic(copy, *renamed);
+    return;
+  }
+  std::vector<std::string> argv{r.objcopy};
+  for (const auto& [from, to] : renames) argv.push_back(fmt::format("--redefine-sym={}={}", from, to));
+  const fs::path partial = copy.string() + ".tmp.o";
+  argv.push_back(tmp.string());
+  argv.push_back(partial.string());
+  if (const auto made = run_tool(argv); !made.ok)
+    throw isolate_error(fmt::format("cmake-tune: {} failed to copy row {} for the relocated re-race: {}", r.objcopy,
+                                    r.entry, made.err));
+  fs::rename(partial, copy);
+}
+
 }  // namespace
 
 std::string isolate_row(const isolate_request& r) {
@@ -339,20 +362,14 @@ std::string isolate_row(const isolate_request& r) {
   }
 
   // The relocated copies. A C++ name at global scope mangles as _Z<length><name><parameters>.
+  std::optional<std::string> isolated_bytes;
   for (std::size_t k = 0; k < r.relocated.size(); ++k) {
-    std::vector<std::string> argv{r.objcopy};
+    std::map<std::string, std::string> renames;
     for (std::size_t i = 0; i < found.plain_names.size(); ++i)
-      argv.push_back(
-          fmt::format("--redefine-sym={}={}", found.mangled_names[i],
-                      mangled_rename(found.mangled_names[i], found.plain_names[i],
-                                     fmt::format("tune_relocated{}__{}", k + 1, found.plain_names[i]), r.entry)));
-    const fs::path partial = r.relocated[k].string() + ".tmp.o";
-    argv.push_back(tmp.string());
-    argv.push_back(partial.string());
-    if (const auto made = run_tool(argv); !made.ok)
-      throw isolate_error(fmt::format("cmake-tune: {} failed to copy row {} for the relocated re-race: {}", r.objcopy,
-                                      r.entry, made.err));
-    fs::rename(partial, r.relocated[k]);
+      renames[found.mangled_names[i]] =
+          mangled_rename(found.mangled_names[i], found.plain_names[i],
+                         fmt::format("tune_relocated{}__{}", k + 1, found.plain_names[i]), r.entry);
+    relocated_copy(r, tmp, isolated_bytes, renames, r.relocated[k]);
   }
 
   row_identity identity;
