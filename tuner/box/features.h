@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <set>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,11 @@ feature_set features_from_hwcap(std::uint64_t hwcap, std::uint64_t hwcap2);
 
 // Reads this machine's leaves (x86-64) or auxiliary vector (aarch64); empty elsewhere.
 feature_set detect_features();
+
+// The SVE vector length this process runs with, in bits (prctl(PR_SVE_GET_VL)), on an aarch64
+// box with SVE; nullopt elsewhere. It is part of the box identity (identity.h), never of a class:
+// SVE code is written for any length, and runs at the length the box gives it.
+std::optional<unsigned> sve_vector_bits();
 
 // Applies TUNE_FORCE_FEATURES (`+feat,-feat`, left to right, whitespace tolerated); throws
 // std::invalid_argument naming an unknown feature or a malformed entry.

@@ -102,6 +102,10 @@ std::string make_identity(const std::string& platform, const std::string& arch, 
   return text::join({platform, arch, model_name, signature, cut_os_release(os_release)}, "|");
 }
 
+std::string with_sve_length(const std::string& signature, std::optional<unsigned> sve_bits) {
+  return sve_bits ? fmt::format("{} sve-vl {}", signature, *sve_bits) : signature;
+}
+
 std::string x86_signature(std::uint32_t leaf1_eax) { return detail::cpu::x86_signature(leaf1_eax).text; }
 
 std::optional<std::string> emulation_here(const std::filesystem::path& proc_root) {
@@ -114,7 +118,8 @@ box_info this_box(const std::filesystem::path& proc_root) {
   box.platform = platform_name();
   box.arch = arch_name();
   const auto cpu = describe_cpu(box.arch, proc_root / "cpuinfo");
-  box.identity = make_identity(box.platform, box.arch, cpu.model_name, cpu.signature, os_release(proc_root));
+  box.identity = make_identity(box.platform, box.arch, cpu.model_name,
+                               with_sve_length(cpu.signature, sve_vector_bits()), os_release(proc_root));
   box.features = this_box_features();
   box.cls = classify(box.platform, box.arch, box.features);
   box.emulated = cpu.emulated;

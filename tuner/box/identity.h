@@ -1,6 +1,7 @@
 #pragma once
 // Box identity: `platform|arch|cpu-model-name|cpu-signature|os-release(major.minor)`
-// (docs/sidecar.md "Box identity").
+// (docs/sidecar.md "Box identity"); on an aarch64 box with SVE the signature ends with the
+// vector length.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -28,6 +29,10 @@ std::optional<std::string> emulation_here(const std::filesystem::path& proc_root
 // Throws std::invalid_argument for an empty part or one containing '|', the separator.
 std::string make_identity(const std::string& platform, const std::string& arch, const std::string& model_name,
                           const std::string& signature, const std::string& os_release);
+
+// The cpu-signature part with the SVE vector length appended (" sve-vl 256") when there is one:
+// two boxes of one CPU model at different lengths run SVE rows at different speeds.
+std::string with_sve_length(const std::string& signature, std::optional<unsigned> sve_bits);
 
 // "6.1.0-18-amd64" → "6.1"; throws std::invalid_argument unless it starts with <digits>.<digits>.
 std::string cut_os_release(const std::string& release);

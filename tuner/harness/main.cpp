@@ -110,6 +110,18 @@ int cmd_list() {
   return 0;
 }
 
+// The box the bench runs on, as a mint there would record it (box/identity.h), and its class.
+int cmd_box() {
+  const auto box = tune::box::this_box();
+  std::cout << nlohmann::json{{"identity", box.identity},
+                              {"class", box.cls},
+                              {"features", tune::box::join(box.features)},
+                              {"emulated", box.emulated.empty() ? nlohmann::json() : nlohmann::json(box.emulated)}}
+                   .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+            << "\n";
+  return 0;
+}
+
 std::string indented(const std::string& text) {
   std::string out;
   std::size_t start = 0;
@@ -450,6 +462,7 @@ int main(int argc, char** argv) {
   CLI::App app{"cmake-tune bench: the rows of one scope, their fixtures and the race"};
   app.require_subcommand(1);
   auto* list = app.add_subcommand("list", "Families, rows and what runs on this box (JSON)");
+  auto* box = app.add_subcommand("box", "This box's identity, class and features (JSON)");
   std::vector<std::string> test_families;
   auto* test = app.add_subcommand("test", "Check every runnable row against its family's reference");
   test->add_option("--family", test_families, "Only these families");
@@ -464,6 +477,7 @@ int main(int argc, char** argv) {
   try {
     if (serve->parsed()) return tune::bench::serve_family(find_family(serve_name));
     if (list->parsed()) return cmd_list();
+    if (box->parsed()) return cmd_box();
     if (test->parsed()) return cmd_test(test_families);
     return cmd_race(request, out);
   } catch (const std::exception& e) {

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "box/features.h"
 #include "box/identity.h"
 
 using tune::box::cut_os_release;
@@ -58,4 +59,16 @@ TEST_CASE("x86 signature: display family and model from leaf 1 eax") {
   CHECK(x86_signature(0x00000F29) == "family 15 model 2 stepping 9");   // Pentium 4
   CHECK(x86_signature(0x00010543) == "family 5 model 4 stepping 3");    // extended model unused below family 6
   CHECK(x86_signature(0x0FF00F00) == "family 270 model 0 stepping 0");  // extended family is 8 bits
+}
+
+TEST_CASE("an SVE vector length ends the signature; a box without SVE keeps it as it was") {
+  const std::string arm = "implementer 0x41 variant 0x1 part 0xd40 revision 1";
+  CHECK(tune::box::with_sve_length(arm, 256u) == arm + " sve-vl 256");
+  CHECK(tune::box::with_sve_length(arm, std::nullopt) == arm);
+  // Two boxes of one CPU at two lengths are two boxes.
+  CHECK(tune::box::make_identity("linux", "aarch64", "Neoverse-V1", tune::box::with_sve_length(arm, 128u), "6.1.0") !=
+        tune::box::make_identity("linux", "aarch64", "Neoverse-V1", tune::box::with_sve_length(arm, 256u), "6.1.0"));
+#if !defined(__aarch64__)
+  CHECK_FALSE(tune::box::sve_vector_bits());  // only aarch64 has SVE (tests/cross/dispatch.cmake runs it there)
+#endif
 }
