@@ -707,12 +707,30 @@ macro(_tune_add_row_object)
   _tune_text_add(_relocated_copies _piece)
 endmacro()
 
+# _tune_row_common_options(<out>): the options every row's compile gets, whatever its family
+# (docs/design/kernels-and-isolation.md "Compiling a row as its own object").
+function(_tune_row_common_options out)
+  set(_options $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-falign-functions=64>
+    $<$<COMPILE_LANG_AND_ID:C,GNU,Clang,AppleClang>:-falign-functions=64>
+    $<$<COMPILE_LANG_AND_ID:Fortran,GNU>:-falign-functions=64>)
+  # The bench links every row four times (itself and its relocated copies): rows with large static
+  # buffers pass the 2 GiB the x86-64 small code model reaches. GCC's medium model puts data over
+  # 64 KiB in large sections (.lbss, .ldata), beyond that reach, and leaves the code of every other
+  # access as it was; Clang before 17 would make every access a 64-bit one, so its rows keep the
+  # small model (cmake/tune/link-bench.cmake says what to do when a bench then does not link).
+  if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+    list(APPEND _options $<$<COMPILE_LANG_AND_ID:CXX,GNU>:-mcmodel=medium>
+      $<$<COMPILE_LANG_AND_ID:C,GNU>:-mcmodel=medium> $<$<COMPILE_LANG_AND_ID:Fortran,GNU>:-mcmodel=medium>)
+  endif()
+  set(${out} "${_options}" PARENT_SCOPE)
+endfunction()
+
 # Rows are isolated in batches, each one `tune isolate --batch` process over the rows gathered by
-# _tune_add_row_object (the batch so far, if any, becomes its command; the next starts empty): a process per row cost a small row half its compile again, mostly in
-# starting the tool (bench/isolate-time). The batch's file holds each row's arguments, one per line,
-# a row's objects last after `--`, rows apart by an empty line. A batch is re-run whole when one
-# of its rows recompiles; batches of a few dozen rows keep that short and let the build run several
-# at a time.
+# _tune_add_row_object; calling it makes the batch so far, if any, a command and starts the next.
+# A process per row cost a small row half its compile again, mostly in starting the tool
+# (bench/isolate-time). The batch's file holds each row's arguments, one per line, a row's objects
+# last after `--`, rows apart by an empty line. A batch is re-run whole when one of its rows
+# recompiles; batches of a few dozen rows keep that short and let the build run several at a time.
 set(_TUNE_ISOLATE_BATCH_ROWS 32)
 macro(_tune_isolate_batch)
   if(_batch_rows GREATER 0)
@@ -763,10 +781,7 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
   if(NOT "${reference_sources}" STREQUAL "")
     _tune_sources_linkage("${_fn}" _reference_linkage "${reference_sources}" "${_signature}" "${companions}")
   endif()
-  # What every row's compile shares, computed once.
-  set(_common_options $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-falign-functions=64>
-    $<$<COMPILE_LANG_AND_ID:C,GNU,Clang,AppleClang>:-falign-functions=64>
-    $<$<COMPILE_LANG_AND_ID:Fortran,GNU>:-falign-functions=64>)
+  _tune_row_common_options(_common_options)
   _tune_check_fortran_rows("${_fn}" "${name}" "${sources};${reference_sources}" "${_suffixes}")
   set(_companion_prefixes "")
   foreach(_companion IN LISTS companions)
