@@ -131,12 +131,18 @@ function(_tune_search_json out family)
     list(APPEND _axes "{\"name\": \"${_axis}\", \"values\": ${_q}}")
   endforeach()
   list(JOIN _axes ", " _axes)
-  foreach(_tool CMAKE_COMMAND CMAKE_AR CMAKE_LINKER CMAKE_OBJCOPY _TUNE_MODULE_DIR _SEARCH_ARCHIVE)
+  # The instruction check of aarch64 rows (tune/Rows.cmake): the rows the tool compiles get it too.
+  set(_objdump "")
+  if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$" AND CMAKE_OBJDUMP)
+    set(_objdump "${CMAKE_OBJDUMP}")
+  endif()
+  foreach(_tool CMAKE_COMMAND CMAKE_AR CMAKE_LINKER CMAKE_OBJCOPY _TUNE_MODULE_DIR _SEARCH_ARCHIVE _objdump)
     _tune_json_quote(_q_${_tool} "${${_tool}}")
   endforeach()
   _tune_json_quote(_q_template "$<TARGET_OBJECTS:tune_obj_${family}__${_SEARCH_TEMPLATE_ROW}>")
   set(${out} "{\"strategy\": \"${_SEARCH}\", \"seed\": ${_SEARCH_SEED}, \"budget_rows\": ${_SEARCH_BUDGET_ROWS}, \
 \"budget_seconds\": ${_SEARCH_BUDGET_SECONDS}, \"axes\": [${_axes}], \"archive\": ${_q__SEARCH_ARCHIVE}, \
 \"template_row\": \"${_SEARCH_TEMPLATE_ROW}\", \"template_objects\": ${_q_template}, \"cmake\": ${_q_CMAKE_COMMAND}, \"module_dir\": ${_q__TUNE_MODULE_DIR}, \
-\"ar\": ${_q_CMAKE_AR}, \"linker\": ${_q_CMAKE_LINKER}, \"objcopy\": ${_q_CMAKE_OBJCOPY}}" PARENT_SCOPE)
+\"ar\": ${_q_CMAKE_AR}, \"linker\": ${_q_CMAKE_LINKER}, \"objcopy\": ${_q_CMAKE_OBJCOPY}, \
+\"objdump\": ${_q__objdump}}" PARENT_SCOPE)
 endfunction()

@@ -18,6 +18,18 @@ e2e_expect_contains("why sneaky__base was left out" "${text}"
 e2e_expect_contains("the instruction named" "${text}" "sdot v0.4s, v1.16b, v2.16b")
 file(GLOB refused "${bin}/tune_rows/probe/*.fail.txt")
 e2e_expect_equal("probe rows the instruction check refused" "${refused}" "")
+# The rows a search compiles get the same check: the manifest names the target's objdump for them.
+e2e_read(manifest "${bin}/tune/arm/manifest.json")
+string(JSON families LENGTH "${manifest}" families)
+set(objdump "")
+math(EXPR last "${families} - 1")
+foreach(i RANGE ${last})
+  string(JSON name GET "${manifest}" families ${i} name)
+  if(name STREQUAL "searched")
+    string(JSON objdump GET "${manifest}" families ${i} search objdump)
+  endif()
+endforeach()
+e2e_expect_matches("the objdump of the searched family's rows" "${objdump}" "aarch64-linux-gnu-objdump$")
 
 # <cpu model>|<TUNE_FORCE_FEATURES>|<class>|<row>|<SVE vector length in the box identity>. QEMU 7.2
 # models no arm-sve CPU (SVE with i8mm and bf16, without SVE2, as Graviton 3): `max` without sve2

@@ -106,6 +106,7 @@ search_decl read_search(const util::json_at& j) {
   s.ar = j["ar"].string();
   s.linker = j["linker"].string();
   s.objcopy = j["objcopy"].string();
+  if (const auto objdump = j.find("objdump")) s.objdump = objdump->string();
   return s;
 }
 

@@ -59,6 +59,9 @@ struct search_decl {
   std::vector<std::filesystem::path> template_objects;
   // What the build's own steps run, to compile, isolate and link the same way.
   std::filesystem::path cmake, module_dir, ar, linker, objcopy;
+  // The target's objdump when the rows get the instruction check (an aarch64 target,
+  // isolate/instructions.h); empty otherwise.
+  std::filesystem::path objdump;
 };
 
 // A family's declaration as the tool races and stamps it: a *seat*. A family without SHAPES is one

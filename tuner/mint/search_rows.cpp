@@ -208,6 +208,9 @@ std::vector<built_row> build_rows(const family_decl& family, const std::vector<s
     r.record = row.build_record;
     r.linker = search.linker.string();
     r.objcopy = search.objcopy.string();
+    // An aarch64 row is held to its requires= by its disassembly, as the build holds a grid's rows.
+    r.objdump = search.objdump.string();
+    r.needs = row.needs;
     try {
       b.why = isolate::isolate_row(r);
     } catch (const std::exception& e) {

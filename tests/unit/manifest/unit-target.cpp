@@ -57,3 +57,29 @@ TEST_CASE("a target run the tool does not know is refused, naming the member") {
     "launcher": []},)"),
                        doctest::Contains("target.run"), std::runtime_error);
 }
+
+TEST_CASE("a searched family's rows get the instruction check when the manifest names an objdump") {
+  const std::string searched = R"json({"format": "tune-manifest/1", "project": "p", "scope": "s",
+    "version": 1, "budget_s": null, "namespace": "", "sidecar": "/b/s.tune.json", "bench": "/b/bench",
+    "build_dir": "/b", "state_dir": "/b/tune/s", "stamp_dir": "/b/include/tune/kernels", "defaults": "",
+    "policy": "", "optimized": true, "release": false, "quick": false, "debug": false, "compiler": "GNU 12.2.0",
+    "compiler_flags": "", "target_class": "",
+    "families": [{"name": "dot", "signature": "int(int x)", "tolerance": "exact", "timeout_s": null,
+      "reference": "a", "fallback": ["a"], "sources": [], "companions": [],
+      "search": {"strategy": "random", "seed": 1, "budget_rows": 2, "budget_seconds": 0,
+        "axes": [{"name": "ISA", "values": ["base", "neon"]}], "archive": "/b/libtune_search_dot.a",
+        "template_row": "a", "template_objects": "/b/a.o", "cmake": "cmake", "module_dir": "/m", "ar": "ar",
+        "linker": "ld", "objcopy": "objcopy"OBJDUMP},
+      "rows": [{"suffix": "a", "axes": "ISA=neon", "requires": "neon", "flags": [], "defines": []}]}]})json";
+  const auto load = [&](const std::string& objdump) {
+    tune::test::temp_dir dir;
+    std::string text = searched;
+    text.replace(text.find("OBJDUMP"), 7, objdump);
+    tune::test::write_text(dir / "manifest.json", text);
+    return tune::load_manifest(dir / "manifest.json");
+  };
+  CHECK(load(R"(, "objdump": "/usr/bin/aarch64-linux-gnu-objdump")").families.at(0).search->objdump ==
+        "/usr/bin/aarch64-linux-gnu-objdump");
+  CHECK(load(R"(, "objdump": "")").families.at(0).search->objdump.empty());
+  CHECK(load("").families.at(0).search->objdump.empty());  // a manifest written before the check
+}
