@@ -80,7 +80,8 @@ void register_isolate_command(CLI::App& app) {
   cmd->add_option("--batch", *batch, "A file of rows to isolate, one after another");
   add_row_options(*cmd, *r, false);
   cmd->callback([r, batch] {
-    if (batch->empty() && (r->entry.empty() || r->output.empty() || r->record.empty() || r->objects.empty())) {
+    if (batch->empty() &&
+        (r->entry.empty() || r->suffix.empty() || r->output.empty() || r->record.empty() || r->objects.empty())) {
       std::fprintf(stderr,
                    "tune isolate: give --batch <file>, or a row's --entry, --suffix, --output, --record and "
                    "objects\n");

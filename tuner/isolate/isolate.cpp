@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -296,13 +297,11 @@ void check_instructions(const isolate_request& r, const fs::path& object) {
         r.entry, above->feature, r.needs.empty() ? std::string("nothing") : r.needs, above->line, above->feature)};
 }
 
-// One relocated copy of the isolated object `tmp` (read once into `bytes`), renamed in-process
+// One relocated copy of the isolated object `tmp`, whose bytes are `isolated`: renamed in process
 // (rename.h), or by objcopy where the object is not one renamed_copy knows.
-void relocated_copy(const isolate_request& r, const fs::path& tmp, std::optional<std::string>& bytes,
+void relocated_copy(const isolate_request& r, const fs::path& tmp, std::string_view isolated,
                     const std::map<std::string, std::string>& renames, const fs::path& copy) {
-  if (!bytes) bytes = util::read_file(tmp, util::max_binary_bytes);
-  if (!bytes) throw isolate_error(fmt::format("cmake-tune: {} does not exist", tmp.string()));
-  if (auto renamed = renamed_copy(*bytes, renames)) {
+  if (auto renamed = renamed_copy(isolated, renames)) {
     util::write_file_atomic(copy, *renamed);
     return;
   }
@@ -362,7 +361,12 @@ std::string isolate_row(const isolate_request& r) {
   }
 
   // The relocated copies. A C++ name at global scope mangles as _Z<length><name><parameters>.
-  std::optional<std::string> isolated_bytes;
+  std::string isolated_bytes;
+  if (!r.relocated.empty()) {
+    auto bytes = util::read_file(tmp, util::max_binary_bytes);
+    if (!bytes) throw isolate_error(fmt::format("cmake-tune: {} does not exist", tmp.string()));
+    isolated_bytes = std::move(*bytes);
+  }
   for (std::size_t k = 0; k < r.relocated.size(); ++k) {
     std::map<std::string, std::string> renames;
     for (std::size_t i = 0; i < found.plain_names.size(); ++i)
