@@ -10,7 +10,7 @@ Commands: :command:`tune_scope`, :command:`tune_kernel_family`, :command:`tune_i
 :command:`tune_link`, :command:`tune_install_sidecar`. Targets: ``tune``, ``tune-<scope>``, ``tune-test``,
 ``tune-status``, ``tune-report``, ``tune-profile-export``.
 Cache variables: ``TUNE_POLICY``, ``TUNE_SIDECAR``, ``TUNE_RELEASE``, ``TUNE_QUICK``,
-``TUNE_TARGET_CLASS``, ``TUNE_DEBUG``. The full reference is docs/cmake-api.md.
+``TUNE_TARGET_CLASS``, ``TUNE_TARGET_RUNNER``, ``TUNE_DEBUG``. The full reference is docs/cmake-api.md.
 #]=======================================================================]
 
 # How the module works, in the order CMake runs it:
@@ -51,6 +51,7 @@ include("${_TUNE_MODULE_DIR}/tune/Features.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Isa.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Settings.cmake")
 _tune_check_build_path()
+_tune_check_target_runner()
 include("${_TUNE_MODULE_DIR}/tune/Rows.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Constraints.cmake")
 include("${_TUNE_MODULE_DIR}/tune/Search.cmake")

@@ -82,8 +82,8 @@ function(_tune_finalize)
     COMMENT "Exporting this box's winners as defaults profiles"
     VERBATIM)
   set(_tests "")
-  _tune_bench_launch(_launch)
   foreach(_bench IN LISTS _benches)
+    _tune_bench_launch(_launch "$<TARGET_FILE:${_bench}>")
     list(APPEND _tests COMMAND ${_launch} $<TARGET_FILE:${_bench}> test)
   endforeach()
   add_custom_target(tune-test ${_tests}
@@ -381,7 +381,10 @@ function(_tune_target_json out)
   _tune_target_arch(_arch)
   set(_run native)
   set(_launcher "")
-  if(CMAKE_CROSSCOMPILING)
+  if(NOT TUNE_TARGET_RUNNER STREQUAL "")
+    set(_run runner)
+    set(_launcher "${TUNE_TARGET_RUNNER}")
+  elseif(CMAKE_CROSSCOMPILING)
     set(_run none)
     if(CMAKE_CROSSCOMPILING_EMULATOR)
       set(_run emulator)
@@ -398,13 +401,17 @@ function(_tune_target_json out)
   set(${out} "{\"arch\": ${_arch}, \"cross\": ${_cross}, \"run\": \"${_run}\", \"launcher\": ${_words}}" PARENT_SCOPE)
 endfunction()
 
-# _tune_bench_launch(<out>): the words before a bench's path in a command that runs it on the
-# build host: none natively; under CMAKE_CROSSCOMPILING_EMULATOR, `cmake -E env` naming the
-# emulator to the bench (TUNE_BENCH_EMULATOR, tuner/harness/supervised.h) and the emulator itself.
-# Empty for a cross build without an emulator, whose benches do not run here.
-function(_tune_bench_launch out)
+# _tune_bench_launch(<out> <bench file>): the words before a bench's path in a command that runs
+# it: none natively; through TUNE_TARGET_RUNNER, `cmake -E env` naming the bench as the runner's
+# input (tuner/mint/machine.h) and the runner; under CMAKE_CROSSCOMPILING_EMULATOR, `cmake -E env`
+# naming the emulator to the bench (TUNE_BENCH_EMULATOR, tuner/harness/supervised.h) and the
+# emulator itself. Empty for a cross build without either, whose benches do not run here.
+function(_tune_bench_launch out bench_file)
   set(_words "")
-  if(CMAKE_CROSSCOMPILING AND CMAKE_CROSSCOMPILING_EMULATOR)
+  if(NOT TUNE_TARGET_RUNNER STREQUAL "")
+    set(_words "${CMAKE_COMMAND}" -E env "TUNE_RUNNER_INPUTS=${bench_file}" "TUNE_RUNNER_OUTPUTS="
+      ${TUNE_TARGET_RUNNER})
+  elseif(CMAKE_CROSSCOMPILING AND CMAKE_CROSSCOMPILING_EMULATOR)
     _tune_json_array(_json ${CMAKE_CROSSCOMPILING_EMULATOR})
     set(_words "${CMAKE_COMMAND}" -E env "TUNE_BENCH_EMULATOR=${_json}" ${CMAKE_CROSSCOMPILING_EMULATOR})
   endif()
@@ -446,10 +453,10 @@ function(_tune_add_scope_targets scope _bench tool _state _manifest _include _fa
     USES_TERMINAL VERBATIM)
   add_dependencies(tune-${scope} ${_bench})
   set_target_properties(tune-${scope} PROPERTIES FOLDER cmake-tune)
-  _tune_bench_launch(_launch)
+  _tune_bench_launch(_launch "$<TARGET_FILE:${_bench}>")
   # One CTest test per family, tune.<scope>.<family>, labelled tune and <scope>: `ctest -R <family>`
-  # and `ctest -L <scope>` select them (the project must call enable_testing()). A cross build's run
-  # through its emulator (_tune_bench_launch: CTest would add the emulator itself, but not the
+  # and `ctest -L <scope>` select them (the project must call enable_testing()). They run through
+  # TUNE_TARGET_RUNNER when it is set; a cross build's run through its emulator (_tune_bench_launch: CTest would add the emulator itself, but not the
   # variable the bench's children need).
   foreach(_family IN LISTS _families)
     _tune_family_get(_shapes "${_family}" SHAPES)

@@ -23,8 +23,37 @@ set(TUNE_RELEASE "" CACHE STRING
 set_property(CACHE TUNE_RELEASE PROPERTY STRINGS "" ON OFF)
 option(TUNE_QUICK "A release build may inherit a complete, fresh sidecar instead of re-minting" OFF)
 set(TUNE_TARGET_CLASS "" CACHE STRING "Build for another CPU class: never measure, stamp from that class")
+set(TUNE_TARGET_RUNNER "" CACHE STRING
+  "A command that runs a program on the target machine (an ssh or adb wrapper); benches race there. Contract: docs/cmake-api.md \"A runner on the target\"")
 # Reserved (docs/cmake-api.md): failed rows' files are kept whatever its value.
 option(TUNE_DEBUG "Reserved: failed candidates' artifacts are kept either way (docs/cmake-api.md)" OFF)
+
+# Refuses a TUNE_TARGET_RUNNER that cannot run: its first word is neither a file nor a program on
+# PATH, or it comes with TUNE_TARGET_CLASS, which builds for a class without measuring anything.
+function(_tune_check_target_runner)
+  if(TUNE_TARGET_RUNNER STREQUAL "")
+    return()
+  endif()
+  if(NOT TUNE_TARGET_CLASS STREQUAL "")
+    message(FATAL_ERROR "cmake-tune: TUNE_TARGET_RUNNER='${TUNE_TARGET_RUNNER}' races on the runner's machine, and "
+      "TUNE_TARGET_CLASS='${TUNE_TARGET_CLASS}' builds for a class without measuring: set one of them "
+      "(-UTUNE_TARGET_CLASS or -UTUNE_TARGET_RUNNER).")
+  endif()
+  list(GET TUNE_TARGET_RUNNER 0 _program)
+  if(IS_ABSOLUTE "${_program}")
+    set(_found "${_program}")
+    if(NOT EXISTS "${_found}" OR IS_DIRECTORY "${_found}")
+      set(_found "")
+    endif()
+  else()
+    find_program(_found NAMES "${_program}" NO_CACHE)
+  endif()
+  if(NOT _found)
+    message(FATAL_ERROR "cmake-tune: TUNE_TARGET_RUNNER='${TUNE_TARGET_RUNNER}': its program '${_program}' is not a "
+      "file and not on PATH. Name a command that runs its arguments on the target machine, by absolute path "
+      "(docs/cmake-api.md \"A runner on the target\").")
+  endif()
+endfunction()
 
 # Refuses a build tree whose path holds a character CMake's add_custom_command will not take in an
 # OUTPUT ('#', '<', '>'): every step cmake-tune adds writes under the build tree, and without this

@@ -17,6 +17,7 @@ set(_TUNE_HARNESS_SOURCES
   util/json_reader.cpp util/number_setting.cpp util/subprocess.cpp util/utc_time.cpp
   box/text.cpp box/features.cpp box/x86_features.cpp box/arm_features.cpp box/cpuid.cpp box/detect.cpp
   box/force.cpp box/requires.cpp box/classes.cpp box/platform.cpp box/cpuinfo.cpp box/identity.cpp
+  box/maker.cpp
   measure/counters.cpp measure/machine_state.cpp measure/probe_kernel.cpp measure/real_clock.cpp measure/stats.cpp
   race/budget.cpp race/companion_race.cpp race/engine.cpp race/event.cpp race/family_race.cpp race/margin.cpp
   race/noise_probe.cpp race/result.cpp race/rounds.cpp race/same_code.cpp race/seat_decision.cpp

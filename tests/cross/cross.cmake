@@ -4,7 +4,8 @@
 #   -DLOAD=find_package          the prefix of the e2e.install fixture, installed for the build host
 #   -DLOAD=add_subdirectory, FetchContent   this source tree, with the installed tool as TUNE_HOST_TOOL
 # The find_package tree is then configured again with its toolchain file less the emulator: the
-# tune target says in one line that it raced nothing and how to race.
+# tune target says in one line that it raced nothing and how to race; and once more with a
+# TUNE_TARGET_RUNNER whose machine is emulated (qemu-runner.sh), which checks and times nothing.
 include("${E2E_DIR}/E2eLib.cmake")
 
 e2e_fresh_dir()
@@ -82,5 +83,20 @@ if(LOAD STREQUAL "find_package")
   e2e_build(build-without-emulator "${bin}")
   e2e_read(text "${bin}/tune/include/tune/kernels/total.h")
   e2e_expect_contains("stamp header total.h without an emulator" "${text}" "total = unroll1 (source: fallback)")
+
+  # A runner whose machine is emulated is told apart by the bench itself: every row is checked
+  # there, nothing is timed or crowned, and the stamp keeps the fallbacks.
+  e2e_run(configure-runner COMMAND "${CMAKE_COMMAND}" "${bin}" "-DTUNE_TARGET_RUNNER=${CMAKE_CURRENT_LIST_DIR}/qemu-runner.sh")
+  e2e_build(tune-runner "${bin}" TARGET tune)
+  e2e_expect_contains("the tune target through an emulated runner" "${E2E_OUTPUT}"
+    "cmake-tune: scope consumer: emulated: this aarch64 process runs under user-mode emulation (QEMU)")
+  e2e_expect_contains("the tune target through an emulated runner" "${E2E_OUTPUT}" "  ok   total__unroll4")
+  e2e_expect_matches("the tune target through an emulated runner" "${E2E_OUTPUT}"
+    "verdict emulated: every runnable row passed the gate under the runner [^ ]*/qemu-runner.sh; nothing was timed")
+  e2e_expect_absent("${bin}/consumer.tune.json")
+  e2e_run(status-runner COMMAND "${PREFIX}/bin/tune" status --build-dir "${bin}")
+  e2e_expect_matches("tune status through the runner" "${E2E_OUTPUT}"
+    "target: aarch64, bench through the runner [^ ]*/qemu-runner.sh \\(TUNE_TARGET_RUNNER\\) on box linux\\|aarch64\\|")
+  e2e_expect_matches("tune status through the runner" "${E2E_OUTPUT}" "consumer +total +unroll1 +emulated ")
 endif()
 e2e_finish()

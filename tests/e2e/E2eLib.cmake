@@ -121,6 +121,17 @@ function(e2e_build step binary)
   set(E2E_OUTPUT "${E2E_OUTPUT}" PARENT_SCOPE)
 endfunction()
 
+# e2e_first_feature(<out> <tool>): the first feature `<tool> box` lists for this box; taking it
+# away (TUNE_FORCE_FEATURES=-<it>) gives another feature set on any box.
+function(e2e_first_feature out tool)
+  e2e_run(box COMMAND "${tool}" box)
+  string(REGEX MATCH "\nfeatures +([^ \n]+)" _ "${E2E_OUTPUT}")
+  if(CMAKE_MATCH_1 STREQUAL "")
+    message(FATAL_ERROR "e2e: `tune box` listed no features:\n${E2E_OUTPUT}")
+  endif()
+  set(${out} "${CMAKE_MATCH_1}" PARENT_SCOPE)
+endfunction()
+
 # --- expectations ---------------------------------------------------------------------------
 
 function(e2e_expect_equal what actual expected)

@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <sstream>
@@ -123,6 +124,10 @@ box_info this_box(const std::filesystem::path& proc_root) {
   box.features = this_box_features();
   box.cls = classify(box.platform, box.arch, box.features);
   box.emulated = cpu.emulated;
+  const char* forced = std::getenv("TUNE_FORCE_FEATURES");
+  box.forced = forced ? forced : "";
+  box.cpus = allocation_cpus();
+  box.maker = this_cpu_maker(proc_root);
   return box;
 }
 

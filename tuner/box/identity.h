@@ -8,6 +8,7 @@
 #include <string>
 
 #include "box/features.h"
+#include "box/maker.h"
 
 namespace tune::box {
 
@@ -19,6 +20,9 @@ struct box_info {
   std::string cls;
   std::string
       emulated;  // why this process runs under user-mode emulation (box/cpuinfo.h emulation_of); empty on a real CPU
+  std::string forced;              // TUNE_FORCE_FEATURES as the features were read under it ("" when unset)
+  int cpus = 0;                    // the allocation's CPUs (platform.h allocation_cpus)
+  std::optional<cpu_maker> maker;  // maker.h this_cpu_maker
 };
 
 // Why this process runs under user-mode emulation (emulation_of on `proc_root`/cpuinfo), or

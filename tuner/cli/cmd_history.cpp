@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/scopes.h"
 #include "manifest/manifest.h"
+#include "mint/machine.h"
 #include "sidecar/diff.h"
 #include "sidecar/history.h"
 #include "stamp/describe.h"
@@ -38,9 +39,15 @@ struct history_list {
 };
 
 history_list history_of_tree(const scope_options& o) {
-  const auto box = box::this_box();
   std::vector<sidecar::tree_scope> scopes;
-  for (const auto& path : find_manifests(o)) scopes.push_back(tree_scope_of(load_manifest(path)));
+  std::optional<box::box_info> machine;
+  for (const auto& path : find_manifests(o)) {
+    const auto m = load_manifest(path);
+    // Mints are archived by the machine that raced them: a runner's, for a tree that has one.
+    if (!machine) machine = mint::machine_of(m, box::this_box());
+    scopes.push_back(tree_scope_of(m));
+  }
+  const auto box = machine ? *machine : box::this_box();
   return {box.identity, sidecar::history_dir(box.identity), sidecar::tree_history(box.identity, scopes)};
 }
 

@@ -17,6 +17,7 @@
 #include "cli/commands.h"
 #include "manifest/manifest.h"
 #include "mint/build_step.h"
+#include "mint/machine.h"
 #include "profile/export.h"
 #include "profile/ladder.h"
 #include "profile/merge.h"
@@ -38,9 +39,11 @@ int export_profiles(const export_args& a) {
   for (const auto& path : a.manifests) {
     const auto m = load_manifest(path);
     const auto file = sidecar::load(sidecar_path(m));
-    const auto judged = mint::judge_scope(m, file, box);
+    // The machine the sidecar was measured on: a runner's, for a tree whose bench runs through one.
+    const auto machine = mint::machine_of(m, box);
+    const auto judged = mint::judge_scope(m, file, machine);
     try {
-      const auto p = profile::make_profile(m, file, judged, "cmake-tune " TUNE_VERSION, a.cls, box::this_cpu_maker());
+      const auto p = profile::make_profile(m, file, judged, "cmake-tune " TUNE_VERSION, a.cls, machine.maker);
       if (a.out.empty() && m.defaults.empty())
         throw std::runtime_error(
             fmt::format("tune-profile-export: scope {} has no DEFAULTS folder; add DEFAULTS <dir> "

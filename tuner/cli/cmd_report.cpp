@@ -12,6 +12,7 @@
 #include "cli/scopes.h"
 #include "manifest/manifest.h"
 #include "mint/build_step.h"
+#include "mint/machine.h"
 #include "report/page.h"
 #include "sidecar/format.h"
 #include "sidecar/history.h"
@@ -31,7 +32,6 @@ struct report_args {
 };
 
 int cmd_report(const scope_options& o, std::filesystem::path out) {
-  const auto box = box::this_box();
   const auto manifests = find_manifests(o);
   // What the views point into lives here, in lists so the pointers stay put.
   std::list<manifest> scopes;
@@ -42,6 +42,8 @@ int cmd_report(const scope_options& o, std::filesystem::path out) {
     const auto& m = scopes.emplace_back(load_manifest(path));
     tree.push_back(tree_scope_of(m));
   }
+  // The machine the tree's benches run on: this box, or a runner's (one for the whole tree).
+  const auto box = mint::machine_of(scopes.front(), box::this_box());
   // The page is still worth having when the archive cannot be read; it says why instead.
   std::vector<sidecar::tree_mint> history;
   std::string history_problem;

@@ -18,6 +18,7 @@
 #include "cli/commands.h"
 #include "cli/scopes.h"
 #include "manifest/manifest.h"
+#include "mint/machine.h"
 #include "race/table.h"
 #include "sidecar/document.h"
 #include "sidecar/verdict.h"
@@ -65,7 +66,8 @@ struct scope_status {
   bool stamped = false;
   std::map<std::string, family_status> families;
   std::string tune_command;
-  std::string target_text;  // "aarch64, a cross build: stamps for arm-neon"; empty for a build for this box
+  // "aarch64, a cross build: stamps for arm-neon", or the runner's machine; empty for a build for this box
+  std::string target_text;
 };
 
 struct status_report {
@@ -130,7 +132,11 @@ status_report status_of(const std::vector<std::filesystem::path>& manifests, con
     s.measured = measured_when(m);
     s.stamped = record.has_value();
     s.tune_command = stamp::optimized_tune_command(m);
-    if (m.target.cross)
+    if (m.target.how == target_machine::run::runner) {
+      const auto machine = mint::machine_of(m, box);
+      s.target_text = fmt::format("{}, bench through {} (TUNE_TARGET_RUNNER) on box {}, class {}", m.target.arch,
+                                  mint::runner_text(m), machine.identity, machine.cls);
+    } else if (m.target.cross)
       s.target_text =
           fmt::format("{}, a cross build ({}): stamps for {}", m.target.arch,
                       m.target.how == target_machine::run::emulator ? "bench under an emulator" : "bench not run here",

@@ -8,6 +8,7 @@
 
 #include "manifest/manifest.h"
 #include "mint/build_step.h"
+#include "mint/machine.h"
 
 namespace tune::cli {
 
@@ -63,7 +64,7 @@ std::vector<std::filesystem::path> find_manifests(const scope_options& o) {
 }
 
 sidecar::judgement judge_sidecar(const manifest& m, const box::box_info& box) {
-  return mint::judge_scope(m, sidecar::load(sidecar_path(m)), box);
+  return mint::judge_scope(m, sidecar::load(sidecar_path(m)), mint::machine_of(m, box));
 }
 
 sidecar::tree_scope tree_scope_of(const manifest& m) { return {m.scope, m.multi_config ? m.config : "", m.bench}; }

@@ -28,8 +28,9 @@ void add_scope_options(CLI::App* cmd, scope_options& o);
 // table that silently mixed them, or an explain that picked one, would not say what runs.
 std::vector<std::filesystem::path> find_manifests(const scope_options& o);
 
-// Whether `m`'s sidecar counts for this build on `box`, and why (mint::judge_scope): what status,
-// verdict and explain each say of a scope.
+// Whether `m`'s sidecar counts for this build on `box` (on the runner's machine when the scope's
+// bench runs through one, mint/machine.h), and why (mint::judge_scope): what status, verdict and
+// explain each say of a scope.
 sidecar::judgement judge_sidecar(const manifest& m, const box::box_info& box);
 
 // The scope whose archived mints belong to `m`'s tree (sidecar::tree_history): its name, its

@@ -110,12 +110,21 @@ int cmd_list() {
   return 0;
 }
 
-// The box the bench runs on, as a mint there would record it (box/identity.h), and its class.
+// The box the bench runs on, as a mint there would record it (box/identity.h), and its class. A
+// tool whose benches run on another machine (TUNE_TARGET_RUNNER) reads that box from this
+// (tuner/mint/machine.h).
 int cmd_box() {
   const auto box = tune::box::this_box();
   std::cout << nlohmann::json{{"identity", box.identity},
+                              {"platform", box.platform},
+                              {"arch", box.arch},
                               {"class", box.cls},
                               {"features", tune::box::join(box.features)},
+                              {"forced_features", box.forced},
+                              {"cpus", box.cpus},
+                              {"maker", box.maker
+                                            ? nlohmann::json{{"maker", box.maker->maker}, {"model", box.maker->model}}
+                                            : nlohmann::json()},
                               {"emulated", box.emulated.empty() ? nlohmann::json() : nlohmann::json(box.emulated)}}
                    .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
             << "\n";

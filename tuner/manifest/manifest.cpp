@@ -243,8 +243,10 @@ void read_scope(const util::json_at& j, manifest& m) {
       m.target.how = target_machine::run::emulator;
     else if (how.string() == "none")
       m.target.how = target_machine::run::none;
+    else if (how.string() == "runner")
+      m.target.how = target_machine::run::runner;
     else if (how.string() != "native")
-      how.fail("\"native\", \"emulator\" or \"none\"");
+      how.fail("\"native\", \"emulator\", \"runner\" or \"none\"");
     for (const auto& word : (*t)["launcher"].strings()) m.target.launcher.push_back(word);
   }
   m.compiler = j["compiler"].string();
@@ -287,7 +289,8 @@ manifest load_manifest(const std::filesystem::path& file) {
 
 std::string stamped_class(const manifest& m) {
   if (!m.target_class.empty()) return m.target_class;
-  if (m.target.how == target_machine::run::native) return "";
+  // A runner's machine is measured as this box is: its class is the one `bench box` reports there.
+  if (m.target.how == target_machine::run::native || m.target.how == target_machine::run::runner) return "";
   return box::base_class(box::platform_name(), m.target.arch);
 }
 

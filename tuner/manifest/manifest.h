@@ -112,10 +112,11 @@ struct target_machine {
   std::string arch;    // CMAKE_SYSTEM_PROCESSOR as the class table names it ("x86_64", "aarch64")
   bool cross = false;  // CMAKE_CROSSCOMPILING: the build host is not the target
   // How the tool runs the bench: itself (native), through CMAKE_CROSSCOMPILING_EMULATOR
-  // (emulator: the gate runs, no timing counts), or not at all (none: a cross build that names
-  // neither an emulator nor a runner).
-  enum class run { native, emulator, none } how = run::native;
-  std::vector<std::string> launcher;  // the emulator's command line, the bench's path appended
+  // (emulator: the gate runs, no timing counts), through TUNE_TARGET_RUNNER on the machine the
+  // runner reaches (runner: that machine is measured as this box would be, mint/machine.h), or not
+  // at all (none: a cross build that names neither an emulator nor a runner).
+  enum class run { native, emulator, runner, none } how = run::native;
+  std::vector<std::string> launcher;  // the emulator's or runner's command line, the bench's path appended
 };
 
 struct manifest {
@@ -160,7 +161,8 @@ std::filesystem::path sidecar_path(const manifest& m);
 std::string tune_command(const manifest& m);
 
 // The class a build stamps for when it may not measure: TUNE_TARGET_CLASS, else, in a cross build,
-// the lowest class of the target's arch (box::base_class); empty for a native build for this box.
+// the lowest class of the target's arch (box::base_class); empty for a native build for this box
+// and for a build whose bench runs through TUNE_TARGET_RUNNER, which measures the runner's machine.
 std::string stamped_class(const manifest& m);
 
 // Whether the sidecar location came from the environment (then a non-fresh verdict warns).

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "harness/limits.h"
+#include "mint/machine.h"
 #include "mint/race_result.h"
 #include "util/atomic_file.h"
 #include "util/error_text.h"
@@ -88,8 +89,8 @@ bench_call call_bench(const manifest& m, const race::race_request& request, cons
   std::filesystem::create_directories(request_file.parent_path());
   std::filesystem::remove(result_file);
   util::write_file_atomic(request_file, util::json_text(nlohmann::json(request)));
-  util::spawn_options run;
-  run.argv = {m.bench.string(), "race", "--request", request_file.string(), "--out", result_file.string()};
+  auto run = bench_process(m, {"race", "--request", request_file.string(), "--out", result_file.string()},
+                           {request_file}, {result_file});
   run.capture_stdout = true;
   run.timeout = deadline.limit;
   run.own_process_group = true;
@@ -108,7 +109,10 @@ bench_call call_bench(const manifest& m, const race::race_request& request, cons
                                           ran.exit_code == bench_noise_refused || ran.exit_code == bench_interrupted);
   const auto text = util::read_file(result_file);
   if (!answered || !text) {
-    call.reason = fmt::format("the bench {} failed ({}) before it decided anything", m.bench.string(), ran.describe());
+    const std::string through =
+        m.target.how == target_machine::run::runner ? fmt::format(" through {}", runner_text(m)) : "";
+    call.reason =
+        fmt::format("the bench {} failed{} ({}) before it decided anything", m.bench.string(), through, ran.describe());
     return call;
   }
   try {

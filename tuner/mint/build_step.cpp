@@ -9,11 +9,11 @@
 
 #include "box/classes.h"
 #include "box/maker.h"
-#include "box/platform.h"
 #include "mint/bench_call.h"
 #include "mint/cross.h"
 #include "mint/generator_trigger.h"
 #include "mint/incremental.h"
+#include "mint/machine.h"
 #include "mint/policy.h"
 #include "mint/progress.h"
 #include "mint/race_scope.h"
@@ -83,7 +83,7 @@ struct build_target {
 
 build_target target_of(const manifest& m, const box::box_info& box) {
   const std::string cls = stamped_class(m, box);
-  if (cls.empty()) return {box.cls, box.features, true, box::allocation_cpus()};
+  if (cls.empty()) return {box.cls, box.features, true, box.cpus};
   return {cls, box::class_features(cls), false, std::nullopt};
 }
 
@@ -323,9 +323,9 @@ bool quote_for_generators(const scope_state& s) {
 
 // Says when a seat adopted without a race comes from a profile minted on another maker's CPU:
 // the class promises the features, not the same timings.
-void note_other_makers(const scope_state& s, const race_plan& plan, progress& show) {
+void note_other_makers(const scope_state& s, const race_plan& plan, const std::optional<box::cpu_maker>& here,
+                       progress& show) {
   if (plan.adopted.empty()) return;
-  const auto here = box::this_cpu_maker();
   std::set<std::string> said;
   for (const auto& [family, seat] : plan.adopted)
     for (const auto& p : s.ladder.usable)
@@ -336,10 +336,11 @@ void note_other_makers(const scope_state& s, const race_plan& plan, progress& sh
 }
 
 // One scope: verdict, policy, maybe a mint, then the stamp. Returns false when the build must fail.
-bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress& show, const family_selection& only,
+bool build_scope(manifest m, mint_mode mode, const box::box_info& here, progress& show, const family_selection& only,
                  bool all, bool only_new) {
   scope_state s;
   s.m = std::move(m);
+  const box::box_info box = machine_of(s.m, here);
   s.path = sidecar_path(s.m);
   s.file = sidecar::load(s.path);
   s.verdict = judge_scope(s.m, s.file, box);
@@ -352,7 +353,8 @@ bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress&
   facts.mode = mode;
   // A cross build's `tune` target races nothing (mint/cross.h), then stamps as any build does.
   if (mode == mint_mode::always && s.m.target_class.empty() &&
-      (s.m.target.how != target_machine::run::native || !box.emulated.empty())) {
+      (s.m.target.how == target_machine::run::emulator || s.m.target.how == target_machine::run::none ||
+       !box.emulated.empty())) {
     if (!tune_without_timing(s.m, box)) return false;
     facts.mode = mint_mode::when_needed;
   }
@@ -380,7 +382,7 @@ bool build_scope(manifest m, mint_mode mode, const box::box_info& box, progress&
 
   const race_plan plan =
       races(action) ? plan_of(action, s.m, s.file, s.verdict, s.coverage, only, box, all, only_new) : race_plan{};
-  note_other_makers(s, plan, show);
+  note_other_makers(s, plan, box.maker, show);
   const mint_result minted = run_action(s, action, facts, plan, only, box, show);
   if (s.verdict.v != sidecar::verdict::fresh && sidecar_from_environment())
     std::fprintf(stderr,

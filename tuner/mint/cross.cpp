@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "box/classes.h"
+#include "mint/machine.h"
 #include "util/subprocess.h"
 
 namespace tune::mint {
@@ -15,20 +16,11 @@ namespace {
 
 void say(const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); }
 
-// Runs `<launcher> <bench> test` and says whether every row passed the gate.
-bool gate(const manifest& m, const std::vector<std::string>& launcher, const std::string& cls,
+// Runs `<bench> test` as `run` starts it, `where` naming that in messages, and says whether every
+// row passed the gate.
+bool gate(const manifest& m, util::spawn_options run, const std::string& where, const std::string& cls,
           const std::string& arch) {
-  util::spawn_options run;
-  run.argv = launcher;
-  run.argv.push_back(m.bench.string());
-  run.argv.push_back("test");
-  if (!launcher.empty()) {
-    auto env = util::current_environment();
-    env[util::bench_emulator_variable] = nlohmann::json(launcher).dump();
-    run.env = std::move(env);
-  }
   run.own_process_group = true;
-  const std::string where = launcher.empty() ? std::string("this emulated box") : launcher.front();
   util::spawn_result ran;
   try {
     ran = util::run_process(run);
@@ -45,7 +37,8 @@ bool gate(const manifest& m, const std::vector<std::string>& launcher, const std
   }
   say(fmt::format(
       "cmake-tune: scope {}: verdict emulated: every runnable row passed the gate under {}; nothing was timed, and "
-      "the stamp takes profile seats and fallbacks for {}. To race, build and tune on the target ({}) itself.",
+      "the stamp takes profile seats and fallbacks for {}. To race, tune on {} hardware: build there, or name a "
+      "runner that reaches one (TUNE_TARGET_RUNNER).",
       m.scope, where, cls, arch));
   return true;
 }
@@ -65,19 +58,22 @@ std::string other_target_text(const manifest& m, const std::string& cls) {
 
 bool tune_without_timing(const manifest& m, const box::box_info& box) {
   const std::string cls = stamped_class(m, box);
-  if (!box.emulated.empty() && m.target.how == target_machine::run::native) {
+  if (!box.emulated.empty() &&
+      (m.target.how == target_machine::run::native || m.target.how == target_machine::run::runner)) {
     say(
         fmt::format("cmake-tune: scope {}: emulated: {}, and a timing there measures the emulator, so nothing is "
                     "crowned; checking every row against the reference",
                     m.scope, box.emulated));
-    return gate(m, {}, cls, box.arch);
+    // Through a runner, the runner's machine is the emulated one.
+    const bool runner = m.target.how == target_machine::run::runner;
+    return gate(m, bench_process(m, {"test"}), runner ? runner_text(m) : "this emulated box", cls, box.arch);
   }
   if (m.target.how == target_machine::run::none) {
     say(fmt::format(
         "cmake-tune: scope {}: raced nothing: this is a cross build for {}, and no CMAKE_CROSSCOMPILING_EMULATOR "
         "runs its bench on this build host, so it stamps profile seats and fallbacks for {}. To check every row, "
         "name an emulator in the toolchain file (CMAKE_CROSSCOMPILING_EMULATOR, e.g. qemu-aarch64-static); to race, "
-        "build and tune on the target ({}) itself.",
+        "name a runner that reaches a {} machine (TUNE_TARGET_RUNNER) or build and tune there.",
         m.scope, m.target.arch, cls, m.target.arch));
     return true;
   }
@@ -85,7 +81,15 @@ bool tune_without_timing(const manifest& m, const box::box_info& box) {
       "cmake-tune: scope {}: emulated: {} runs the bench, and a timing under an emulator measures the emulator, so "
       "nothing is crowned; checking every row against the reference there",
       m.scope, m.target.launcher.empty() ? std::string("the emulator") : m.target.launcher.front()));
-  return gate(m, m.target.launcher, cls, m.target.arch);
+  util::spawn_options run;
+  run.argv = m.target.launcher;
+  run.argv.push_back(m.bench.string());
+  run.argv.push_back("test");
+  auto env = util::current_environment();
+  env[util::bench_emulator_variable] = nlohmann::json(m.target.launcher).dump();
+  run.env = std::move(env);
+  return gate(m, run, m.target.launcher.empty() ? std::string("the emulator") : m.target.launcher.front(), cls,
+              m.target.arch);
 }
 
 }  // namespace tune::mint

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <optional>
 #include <random>
 
@@ -15,6 +14,7 @@
 #include "mint/companion_seats.h"
 #include "mint/impl_hash.h"
 #include "mint/incremental.h"
+#include "mint/machine.h"
 #include "mint/quiet_build.h"
 #include "mint/search_scope.h"
 #include "race/table.h"
@@ -75,13 +75,6 @@ race::race_table with_identities(const manifest& m, const family_decl& family, r
   return table;
 }
 
-// TUNE_FORCE_FEATURES as the mint ran under it ("" when unset): the features it measured with
-// are part of the box (sidecar/verdict.h).
-std::string forced_features() {
-  const char* forced = std::getenv("TUNE_FORCE_FEATURES");
-  return forced ? forced : "";
-}
-
 // The bench's answer to one race, or the outcome of a bench that died, answered nothing readable,
 // or refused (then archived as a failure, nothing written).
 struct bench_answer {
@@ -93,7 +86,7 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
                        const race_plan& plan) {
   if (!plan.kept.empty() || !plan.unmeasured.empty()) {
     std::string line =
-        fmt::format("cmake-tune: tuning scope {} on this box: {} of {} families ({}), because {}", m.scope,
+        fmt::format("cmake-tune: tuning scope {} on {}: {} of {} families ({}), because {}", m.scope, where_it_runs(m),
                     plan.families.size(), m.families.size(), fmt::join(plan.families, ", "), plan.why);
     if (!plan.kept.empty()) line += fmt::format("; kept as the sidecar has them: {}", fmt::join(plan.kept, ", "));
     if (!plan.unmeasured.empty())
@@ -101,13 +94,13 @@ bench_answer ask_bench(const manifest& m, const box::box_info& box, const sideca
                           fmt::join(plan.unmeasured, ", "), plan.why_unmeasured);
     show.note(line);
   } else if (plan.adopted.empty())
-    show.note(fmt::format("cmake-tune: tuning scope {} on this box: {} families, because {}", m.scope,
+    show.note(fmt::format("cmake-tune: tuning scope {} on {}: {} families, because {}", m.scope, where_it_runs(m),
                           plan.families.size(), plan.why));
   else
     show.note(
-        fmt::format("cmake-tune: tuning scope {} on this box: {} of {} families ({}); {} adopted from profiles; "
+        fmt::format("cmake-tune: tuning scope {} on {}: {} of {} families ({}); {} adopted from profiles; "
                     "because {}",
-                    m.scope, plan.families.size(), m.families.size(), fmt::join(plan.families, ", "),
+                    m.scope, where_it_runs(m), plan.families.size(), m.families.size(), fmt::join(plan.families, ", "),
                     plan.adopted.size(), plan.why));
   for (const auto& [family, fresh] : plan.new_rows) {
     std::vector<std::string> against;
@@ -207,7 +200,9 @@ sidecar::provenance_record provenance_of(const manifest& m, const box::box_info&
   sidecar::provenance_record p;
   p.cls = box.cls;
   p.features = box::join(box.features);
-  p.forced_features = forced_features();
+  // TUNE_FORCE_FEATURES as the bench's machine read it: the features measured with are part of the
+  // box (sidecar/verdict.h).
+  p.forced_features = box.forced;
   p.compiler = m.compiler;
   p.noise = noise;
   p.noise_probes = probes_text(result.mint.probes);

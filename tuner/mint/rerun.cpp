@@ -14,6 +14,7 @@
 #include "manifest/manifest.h"
 #include "mint/bench_call.h"
 #include "mint/impl_hash.h"
+#include "mint/machine.h"
 #include "mint/quiet_build.h"
 #include "race/table.h"
 #include "sidecar/verdict.h"
@@ -200,7 +201,7 @@ int rerun_command(const std::vector<std::filesystem::path>& manifests, const std
     return 1;
   }
   const auto& recorded = row->table.rows.at(row->suffix);
-  const std::string now = impl_hash(m, *family, *decl, box::this_box().cls);
+  const std::string now = impl_hash(m, *family, *decl, machine_of(m, box::this_box()).cls);
   if (now != *recorded.impl_hash) {
     print_error(
         fmt::format("rerun {}: it was measured with impl_hash {}, but its recipe in this tree is now {} "

@@ -10,12 +10,7 @@ set(sidecar "${bin}/e2e.tune.json")
 set(tool "${PREFIX}/bin/tune")
 
 # The first feature this box has: forcing it off gives another feature set on any box.
-e2e_run(box COMMAND "${tool}" box)
-string(REGEX MATCH "\nfeatures +([^ \n]+)" _ "${E2E_OUTPUT}")
-set(feature "${CMAKE_MATCH_1}")
-if(feature STREQUAL "")
-  message(FATAL_ERROR "e2e: `tune box` listed no features:\n${E2E_OUTPUT}")
-endif()
+e2e_first_feature(feature "${tool}")
 
 e2e_configure(configure "${E2E_PROJECT}" "${bin}" Ninja -DCMAKE_BUILD_TYPE=Release)
 e2e_build(build-forced "${bin}" ENV "TUNE_FORCE_FEATURES=-${feature}")

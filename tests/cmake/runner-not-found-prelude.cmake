@@ -1,0 +1,1 @@
+set(TUNE_TARGET_RUNNER "/nonexistent/ssh-board;--" CACHE STRING "")
