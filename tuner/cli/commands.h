@@ -23,6 +23,7 @@ void register_box_command(CLI::App& app);
 void register_history_command(CLI::App& app);
 void register_report_command(CLI::App& app);
 void register_plan_commands(CLI::App& app);    // plan search, plan run
+void register_space_commands(CLI::App& app);   // space export
 void register_isolate_command(CLI::App& app);  // the build's, hidden
 
 }  // namespace tune::cli

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   tune::cli::register_history_command(app);
   tune::cli::register_report_command(app);
   tune::cli::register_plan_commands(app);
+  tune::cli::register_space_commands(app);
   tune::cli::register_isolate_command(app);
   try {
     app.parse(argc, argv);

@@ -176,6 +176,7 @@ family_decl read_family(const util::json_at& f, const std::filesystem::path& fil
   d.reference = f["reference"].string();
   d.fallback = f["fallback"].strings();
   d.sources = f["sources"].strings();
+  if (const auto c = f.find("constraints")) d.constraints = c->strings();
   if (const auto t = f.find("timeout_s")) d.timeout_s = t->number_or_null();
   // Manifests written before THREADS have none: 1, the default.
   if (const auto t = f.find("threads")) {

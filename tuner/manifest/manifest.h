@@ -97,6 +97,8 @@ struct family_decl {
   // A Fortran target links the family (tune_link): the stamp writes module tune_kernels_<family>
   // beside the header (stamp/fortran.h).
   bool fortran_callers = false;
+  // CONSTRAINTS as declared (cmake/tune/Constraints.cmake); empty in manifests written before them.
+  std::vector<std::string> constraints;
   const row_decl* row(const std::string& suffix) const;
   // The family's public name, which the stamp defines: the seat's name up to its '@' ("dot").
   std::string function() const;

@@ -78,6 +78,40 @@ e2e_expect_matches("explain tells the search" "${E2E_OUTPUT}"
   "searched ${visited} of 3712 rows \\(auto, seed 7\\): ${compiled} compiled in [0-9]+ batches")
 e2e_expect_matches("and which batch timed a row" "${E2E_OUTPUT}" "timed in batch [0-9]+ of the family's search")
 
+# The search's measurements as a landscape others can replay: the visited rows on the family's
+# axes, with the constraint; and as T4 results. tune-search-bench runs the strategies on it.
+e2e_run(export COMMAND "${PREFIX}/bin/tune" space export planted -o "${WORK_DIR}/planted.landscape.json"
+  --build-dir "${bin}")
+e2e_run(landscape-schema COMMAND "${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-search-landscape-1.schema.json"
+  "${WORK_DIR}/planted.landscape.json")
+e2e_read(landscape "${WORK_DIR}/planted.landscape.json")
+e2e_json(points "${landscape}" points)
+string(JSON points_n LENGTH "${points}")
+e2e_expect_equal("the landscape holds the rows the search visited" "${points_n}" "${visited}")
+e2e_json(constraint "${landscape}" constraints 0)
+e2e_expect_equal("the landscape's constraint" "${constraint}" "A + B <= 11")
+e2e_json(axis_d "${landscape}" axes D)
+string(JSON values_d LENGTH "${axis_d}")
+e2e_expect_equal("axis D's values" "${values_d}" 8)
+e2e_run(export-t4 COMMAND "${PREFIX}/bin/tune" space export planted --format t4 -o "${WORK_DIR}/planted.t4.json"
+  --build-dir "${bin}")
+e2e_read(t4 "${WORK_DIR}/planted.t4.json")
+e2e_json(t4_results "${t4}" results)
+string(JSON t4_n LENGTH "${t4_results}")
+e2e_expect_equal("T4 results: one per visited row" "${t4_n}" "${visited}")
+e2e_run(export-unknown MAY_FAIL COMMAND "${PREFIX}/bin/tune" space export plantd -o "${WORK_DIR}/x.json"
+  --build-dir "${bin}")
+e2e_expect_contains("an unknown family is named with the families there" "${E2E_OUTPUT}"
+  "no family plantd in this build tree; its families are: planted")
+if(SEARCH_BENCH)
+  e2e_run(search-bench COMMAND "${SEARCH_BENCH}" --landscape "${WORK_DIR}/planted.landscape.json" --seeds 3
+    --budget-pct 10,50 --strategies auto,random --json "${WORK_DIR}/bench.json")
+  e2e_read(bench "${WORK_DIR}/bench.json")
+  e2e_json(results "${bench}" landscapes 0 results)
+  string(JSON results_n LENGTH "${results}")
+  e2e_expect_equal("tune-search-bench: 2 budgets x 2 strategies" "${results_n}" 4)
+endif()
+
 # The bench's test checks the rows the search built and counts the rest.
 e2e_run(bench-test COMMAND "${bin}/tune/spaces/bench" test)
 e2e_expect_matches("the bench's test skips the rows never visited" "${E2E_OUTPUT}"
