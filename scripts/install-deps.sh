@@ -10,7 +10,8 @@ packages=(cmake ninja-build make g++ binutils nlohmann-json3-dev libfmt-dev libc
           universal-ctags           # function lengths, checked by tests/cmake/function-length.cmake
           chromium                  # the report rendered in a real browser (tests/e2e/scenarios/report.cmake)
           g++-aarch64-linux-gnu qemu-user-static  # the aarch64 tier: cross builds under QEMU (tests/cross)
-          python3-jsonschema)       # written documents against docs/schemas (tests/schema/validate.py)
+          python3-jsonschema        # written documents against docs/schemas (tests/schema/validate.py)
+          python3-optuna python3-cmaes)  # the search against Optuna's samplers (bench/search/compare.py)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

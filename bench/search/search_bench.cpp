@@ -5,6 +5,7 @@
 //
 //   tune-search-bench [--landscape <file>...] [--strategies auto,random,exhaustive]
 //                     [--budget-pct 2,5,10] [--seeds 21] [--batch 16] [--json <out>]
+//   tune-search-bench --write-planted <dir>   the planted spaces as landscape files
 //
 // Per space, strategy and budget, over the seeds: median and worst q = true cost of the optimum /
 // true cost of the seat the search found, the share of seeds whose seat is within 3% of the best
@@ -12,8 +13,10 @@
 // (a landscape's noise_cv_pct). `exhaustive` measures every point once and seats the best
 // measured: the most a search can hope for under the same noise. --json writes
 // {"landscapes": [{"file", "points", "results": [{"strategy", "budget_pct", "q_median",
-// "q_worst", "within_3pct", "rows_median"}]}]}.
+// "q_worst", "within_3pct", "rows_median", "cost_mean" (the seat's true cost over the seeds),
+// "q_seeds"}]}]}.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -36,6 +39,8 @@ struct row {
   double worst_q;
   double within_3pct;
   double median_rows;
+  double mean_cost;        // the true cost of the seat, over the seeds (compare.py's P score)
+  std::vector<double> qs;  // per seed, in seed order
 };
 
 row measure_strategy(const planted::landscape& l, strategy_kind kind, std::size_t budget, std::size_t batch,
@@ -43,6 +48,11 @@ row measure_strategy(const planted::landscape& l, strategy_kind kind, std::size_
   std::vector<double> qs;
   std::vector<double> rows;
   int close = 0;
+  double cost = 0;
+  // A search that seats nothing is charged the worst cost in the space.
+  double worst = 0;
+  for (const double c : l.cost)
+    if (std::isfinite(c)) worst = std::max(worst, c);
   for (int seed = 1; seed <= seeds; ++seed) {
     settings how;
     how.kind = kind;
@@ -52,10 +62,12 @@ row measure_strategy(const planted::landscape& l, strategy_kind kind, std::size_
     qs.push_back(o.q);
     rows.push_back(static_cast<double>(o.proposed));
     close += o.q >= 0.97;
+    cost += o.seat ? l.cost[*o.seat] : worst;
   }
-  std::sort(qs.begin(), qs.end());
+  std::vector<double> sorted = qs;
+  std::sort(sorted.begin(), sorted.end());
   std::sort(rows.begin(), rows.end());
-  return {qs[qs.size() / 2], qs.front(), double(close) / seeds, rows[rows.size() / 2]};
+  return {sorted[sorted.size() / 2], sorted.front(), double(close) / seeds, rows[rows.size() / 2], cost / seeds, qs};
 }
 
 planted::landscape read_landscape(const std::string& file) {
@@ -64,6 +76,36 @@ planted::landscape read_landscape(const std::string& file) {
   std::stringstream text;
   text << in.rdbuf();
   return to_planted(parse_landscape(text.str(), file), file);
+}
+
+// The planted spaces as landscape files (<dir>/<name>.landscape.json), for other tuners to run on
+// (bench/search/compare.py): axis values are the value indices.
+int write_planted(const std::string& dir) {
+  for (const auto& l : {planted::smooth_bowl(), planted::deceptive(), planted::plateau(), planted::needle()}) {
+    landscape_file f;
+    for (std::size_t a = 0; a < l.points.axes.size(); ++a) {
+      std::vector<std::string> values;
+      for (std::size_t v = 0; v < l.points.sizes[a]; ++v) values.push_back(std::to_string(v));
+      f.axes.emplace_back(l.points.axes[a], values);
+    }
+    f.noise_cv_pct = l.noise_cv * 100;
+    for (std::size_t p = 0; p < l.points.points.size(); ++p) {
+      landscape_point point;
+      for (std::size_t a = 0; a < l.points.axes.size(); ++a)
+        point.values[l.points.axes[a]] = std::to_string(l.points.points[p][a]);
+      if (std::isfinite(l.cost[p])) point.cost = l.cost[p];
+      f.points.push_back(std::move(point));
+    }
+    const std::string file = fmt::format("{}/{}.landscape.json", dir, l.name);
+    std::ofstream out(file);
+    out << to_json(f).dump() << "\n";
+    if (!out) {
+      std::fprintf(stderr, "tune-search-bench: cannot write %s\n", file.c_str());
+      return 2;
+    }
+    fmt::print("{}\n", file);
+  }
+  return 0;
 }
 
 }  // namespace
@@ -86,7 +128,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.1, 100.0));
   app.add_option("--batch", batch, "points proposed at a time")->check(CLI::Range(1, 4096));
   app.add_option("--json", json_out, "also write the results as JSON to this file");
+  std::string planted_dir;
+  app.add_option("--write-planted", planted_dir,
+                 "write the planted spaces as landscape files into this folder, and stop");
   CLI11_PARSE(app, argc, argv);
+  if (!planted_dir.empty()) return write_planted(planted_dir);
 
   std::vector<planted::landscape> spaces;
   try {
@@ -113,7 +159,9 @@ int main(int argc, char** argv) {
                          {"q_median", r.median_q},
                          {"q_worst", r.worst_q},
                          {"within_3pct", r.within_3pct},
-                         {"rows_median", r.median_rows}});
+                         {"rows_median", r.median_rows},
+                         {"cost_mean", r.mean_cost},
+                         {"q_seeds", r.qs}});
     };
     for (const double pct : budget_pcts) {
       const auto budget = std::max<std::size_t>(1, static_cast<std::size_t>(pct / 100.0 * double(points) + 0.5));
