@@ -34,10 +34,12 @@ std::vector<std::pair<std::string, std::vector<std::string>>> axes_of(const fami
   if (family.search) return family.search->axes;
   std::vector<std::pair<std::string, std::vector<std::string>>> axes;
   for (const auto& row : family.rows)
-    for (const auto& [axis, value] : axis_values(row.axes)) {
-      auto it = std::find_if(axes.begin(), axes.end(), [&](const auto& a) { return a.first == axis; });
-      if (it == axes.end()) it = axes.insert(axes.end(), {axis, {}});
-      if (std::find(it->second.begin(), it->second.end(), value) == it->second.end()) it->second.push_back(value);
+    for (const auto& pair : axis_values(row.axes)) {
+      // A named pair, not a structured binding: Clang 14 cannot capture those in a lambda.
+      auto it = std::find_if(axes.begin(), axes.end(), [&](const auto& a) { return a.first == pair.first; });
+      if (it == axes.end()) it = axes.insert(axes.end(), {pair.first, {}});
+      if (std::find(it->second.begin(), it->second.end(), pair.second) == it->second.end())
+        it->second.push_back(pair.second);
     }
   return axes;
 }
