@@ -69,36 +69,54 @@ std::optional<outcome> outcome_of(const row_decl& row, const race::race_table& r
   return std::nullopt;
 }
 
+// A row the race placed on the family's axes, and what became of it.
+struct placed {
+  const row_decl* row;
+  std::vector<std::pair<std::string, std::string>> values;  // axis and value, in the row's order
+  outcome what;
+};
+
+// The rows of the race on the family's axes (a PERMUTATIONS extra off the grid left out), refused
+// when the family has no axes or no row was timed.
+std::vector<placed> placed_rows(const family_decl& family, const race::race_table& race, std::size_t axes) {
+  if (axes == 0)
+    throw std::runtime_error(fmt::format(
+        "family {} has no axes (its rows are PERMUTATIONS without axis values or a GENERATOR's proposals), so its "
+        "rows have no place in a landscape",
+        family.name));
+  std::vector<placed> out;
+  for (const auto& row : family.rows) {
+    const auto o = outcome_of(row, race);
+    if (!o) continue;
+    auto values = axis_values(row.axes);
+    if (values.size() != axes) continue;
+    out.push_back({&row, std::move(values), *o});
+  }
+  if (std::none_of(out.begin(), out.end(), [](const placed& p) { return p.what.ns.has_value(); }))
+    throw std::runtime_error(fmt::format("family {}: no row of its last race was timed", family.name));
+  return out;
+}
+
 }  // namespace
 
 search::landscape_file landscape_of(const family_decl& family, const race::race_table& race) {
   search::landscape_file l;
   l.axes = axes_of(family);
-  if (l.axes.empty())
-    throw std::runtime_error(fmt::format(
-        "family {} has no axes (its rows are PERMUTATIONS without axis values or a GENERATOR's proposals), so its "
-        "rows have no place in a landscape",
-        family.name));
   l.constraints = family.constraints;
   std::vector<double> spreads;
-  for (const auto& row : family.rows) {
-    const auto o = outcome_of(row, race);
-    if (!o) continue;
-    search::landscape_point p;
-    for (const auto& [axis, value] : axis_values(row.axes)) p.values[axis] = value;
-    if (p.values.size() != l.axes.size()) continue;  // a row off the grid (a PERMUTATIONS extra)
-    p.cost = o->ns;
-    l.points.push_back(std::move(p));
+  for (const auto& p : placed_rows(family, race, l.axes.size())) {
+    search::landscape_point point;
+    for (const auto& [axis, value] : p.values) point.values[axis] = value;
+    point.cost = p.what.ns;
+    l.points.push_back(std::move(point));
     // A measurement's spread: the interquartile range of a row's rounds over 1.349 (the normal
     // distribution's IQR in standard deviations), relative to its median.
-    const auto it = race.rows.find(row.suffix);
+    const auto it = race.rows.find(p.row->suffix);
     if (it == race.rows.end()) continue;
     const auto& r = it->second;
     if (!r.same_code_as && r.median_ns && r.q1_ns && r.q3_ns && *r.median_ns > 0)
       spreads.push_back((*r.q3_ns - *r.q1_ns) / 1.349 / *r.median_ns * 100);
   }
-  if (std::none_of(l.points.begin(), l.points.end(), [](const auto& p) { return p.cost.has_value(); }))
-    throw std::runtime_error(fmt::format("family {}: no row of its last race was timed", family.name));
   if (!spreads.empty()) {
     std::sort(spreads.begin(), spreads.end());
     const std::size_t n = spreads.size();
@@ -109,26 +127,22 @@ search::landscape_file landscape_of(const family_decl& family, const race::race_
 }
 
 nlohmann::ordered_json t4_of(const family_decl& family, const race::race_table& race, const std::string& timestamp) {
-  const auto l = landscape_of(family, race);
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
-  for (const auto& row : family.rows) {
-    const auto o = outcome_of(row, race);
-    if (!o) continue;
+  for (const auto& p : placed_rows(family, race, axes_of(family).size())) {
     nlohmann::ordered_json configuration = nlohmann::ordered_json::object();
-    for (const auto& [axis, value] : axis_values(row.axes)) configuration[axis] = value;
-    if (configuration.size() != l.axes.size()) continue;
+    for (const auto& [axis, value] : p.values) configuration[axis] = value;
     nlohmann::ordered_json times = nlohmann::ordered_json::object();
     nlohmann::ordered_json measurements = nlohmann::ordered_json::array();
-    if (o->ns) {
-      times["runtimes"] = {*o->ns / 1e6};
-      measurements.push_back({{"name", "time"}, {"value", *o->ns / 1e6}, {"unit", "ms"}});
+    if (p.what.ns) {
+      times["runtimes"] = {*p.what.ns / 1e6};
+      measurements.push_back({{"name", "time"}, {"value", *p.what.ns / 1e6}, {"unit", "ms"}});
     }
     results.push_back({{"timestamp", timestamp},
                        {"configuration", configuration},
                        {"objectives", {"time"}},
                        {"times", times},
-                       {"invalidity", o->invalidity},
-                       {"correctness", o->ns ? 1 : 0},
+                       {"invalidity", p.what.invalidity},
+                       {"correctness", p.what.ns ? 1 : 0},
                        {"measurements", measurements}});
   }
   return {{"schema_version", "1.0.0"}, {"results", results}};
