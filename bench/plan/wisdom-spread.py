@@ -9,7 +9,10 @@ first (what the search times), its spread, the median of each process's later ha
 and the process's wall time. A replaying process starts its windows tens of milliseconds after
 exec; a planning one after its planning has run the transforms for hundreds: with a short pilot
 the two differ by warm-up, which the later half of a long pilot (--steps 200) shows apart from
-the wisdom itself.
+the wisdom itself. The plans column labels each distinct set of plans FFTW printed
+(fftw_sprint_plan, through tune::fftw::planned): how many replays of a wisdom were the plans it
+was made with, under the same wisdom key, and how often planning anew chose each set. --json
+writes every arm's per-process times and plans.
 
 The program must be built with tune/runtime.h (TUNE_PILOT_OUT, TUNE_FFTW_WISDOM_IN/OUT/ONLY).
 
@@ -29,16 +32,59 @@ import tempfile
 import time
 
 
+KEY = ("planner_threads", "effort", "threads_ready", "in_place", "in_align", "out_align")
+
+
 def run(command, env, pilot):
     """Runs the program once: its median window after the first (as the search times a process),
-    the median of its later half of windows, and the process's wall time, in seconds."""
+    the median of its later half of windows, the process's wall time in seconds, and the FFTW
+    plans it reported (name -> the plan FFTW printed and the parts of its wisdom key)."""
     start = time.perf_counter()
     subprocess.run(command, env={**env, "TUNE_PILOT_OUT": pilot}, check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - start
     with open(pilot, encoding="utf-8") as f:
-        windows = [(end - begin) / 1e9 for begin, end in json.load(f)["windows"]]
-    return statistics.median(windows[1:] or windows), statistics.median(windows[len(windows) // 2:]), wall
+        report = json.load(f)
+    windows = [(end - begin) / 1e9 for begin, end in report["windows"]]
+    plans = {p["name"]: (p.get("plan"), tuple(p.get(k) for k in KEY)) for p in report["fftw_plans"]}
+    return statistics.median(windows[1:] or windows), statistics.median(windows[len(windows) // 2:]), wall, plans
+
+
+def plan_texts(runs):
+    """Each process's plans, as FFTW printed them, in run order."""
+    return [{name: plan[0] for name, plan in r[3].items()} for r in runs]
+
+
+def plans_column(name, runs, made, labels):
+    """How the arm's processes planned, each distinct set of plans labelled P1, P2, ... in the
+    order first seen: for a wisdom, the set its wisdom was made with and how many replays were
+    that set under the same wisdom key; planning anew, how often it chose each set."""
+    def label(plans):
+        key = tuple(sorted((n, p[0]) for n, p in plans.items()))
+        return labels.setdefault(key, f"P{len(labels) + 1}")
+    if name in made:
+        same = sum(1 for r in runs if r[3] == made[name])
+        return f"{label(made[name])}, {same}/{len(runs)} replays as made"
+    counts = {}
+    for r in runs:
+        counts[label(r[3])] = counts.get(label(r[3]), 0) + 1
+    return ", ".join(f"{k}×{v}" for k, v in sorted(counts.items()))
+
+
+def replay_differences(name, runs, made):
+    """A line for each plan of a wisdom arm that was replayed otherwise than it was made."""
+    lines = []
+    for plan, (text, key) in made.items():
+        for r in runs:
+            got_text, got_key = r[3].get(plan, (None, None))
+            if got_key != key:
+                lines.append(f"{name}: '{plan}' replayed under another wisdom key: "
+                             f"{dict(zip(KEY, got_key or ()))} against {dict(zip(KEY, key))}")
+                break
+            if got_text != text:
+                lines.append(f"{name}: '{plan}' replayed as another plan:\n  made:     {text!r}\n  replayed: {got_text!r}")
+                break
+    return lines
 
 
 def mad_pct(values):
@@ -52,6 +98,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=15, help="interleaved rounds over every arm")
     parser.add_argument("--env", action="append", default=[], help="KEY=VALUE of the settings, repeated")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", metavar="FILE", help="write each arm's times and plans to FILE")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -69,9 +116,10 @@ def main():
     with tempfile.TemporaryDirectory(prefix="wisdom-spread-") as scratch:
         pilot = os.path.join(scratch, "pilot.json")
         arms = {"fresh": env}
+        made = {}  # wisdom arm -> the plans of the process that made its wisdom
         for k in range(1, args.wisdoms + 1):
             wisdom = os.path.join(scratch, f"w{k}.wisdom")
-            run(command, {**env, "TUNE_FFTW_WISDOM_OUT": wisdom}, pilot)
+            made[f"wisdom {k}"] = run(command, {**env, "TUNE_FFTW_WISDOM_OUT": wisdom}, pilot)[3]
             arms[f"wisdom {k}"] = {**env, "TUNE_FFTW_WISDOM_IN": wisdom, "TUNE_FFTW_WISDOM_ONLY": "1"}
         samples = {name: [] for name in arms}
         rng = random.Random(args.seed)
@@ -86,20 +134,36 @@ def main():
     print(f"Program: `{' '.join(command)}`; settings: {', '.join(args.env) or 'the environment as it is'}.")
     print(f"{args.wisdoms} wisdoms, {args.rounds} interleaved rounds; load average {load_before:.2f} -> "
           f"{load_after:.2f}.\n")
-    print("| arm | median s/window | MAD % | fastest s/window | later half s/window | process wall ms |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| arm | median s/window | MAD % | fastest s/window | later half s/window | process wall ms | plans |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    arms_json = []
+    labels = {}
+    for name in made:
+        plans_column(name, samples[name], made, labels)  # wisdoms' sets labelled first
     for name, runs in samples.items():
         values = [r[0] for r in runs]
         later = statistics.median(r[1] for r in runs)
         wall = 1000 * statistics.median(r[2] for r in runs)
         print(f"| {name} | {statistics.median(values):.6f} | {mad_pct(values):.1f} | {min(values):.6f} | "
-              f"{later:.6f} | {wall:.0f} |")
+              f"{later:.6f} | {wall:.0f} | {plans_column(name, runs, made, labels)} |")
+        arms_json.append({"arm": "fresh" if name == "fresh" else "kept wisdom" if name == "kept wisdom" else name,
+                          "median_s_per_window": statistics.median(values), "mad_pct": mad_pct(values),
+                          "per_process_s_per_window": values, "per_process_wall_s": [r[2] for r in runs],
+                          "plans": plan_texts(runs),
+                          "made_with": {n: p[0] for n, p in made[name].items()} if name in made else None})
     medians = [statistics.median(r[0] for r in runs) for name, runs in samples.items() if name != "fresh"]
     fresh = statistics.median(r[0] for r in samples["fresh"])
     print(f"\nWisdoms' medians: {min(medians):.6f} to {max(medians):.6f} s/window "
           f"({100 * (max(medians) / min(medians) - 1):.1f}% apart); fresh planning {fresh:.6f}; "
           f"the best wisdom is {100 * (1 - min(medians) / fresh):.1f}% faster than fresh planning, "
           f"the worst {100 * (max(medians) / fresh - 1):.1f}% slower.")
+    for name in made:
+        for line in replay_differences(name, samples[name], made[name]):
+            print(line)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"program": command, "settings": args.env, "rounds": args.rounds,
+                       "load_average": [load_before, load_after], "arms": arms_json}, f, indent=1)
     return 0
 
 

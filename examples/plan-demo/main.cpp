@@ -64,9 +64,9 @@ class stepper {
                : flags & FFTW_EXHAUSTIVE ? "exhaustive"
                                          : "measure";
     forward_ = fftw_plan_dft_2d(n, n, field_, spectrum_, FFTW_FORWARD, flags);
-    tune::fftw::planned("forward 2d", forward_);
+    tune::fftw::planned("forward 2d", forward_, field_, spectrum_);
     backward_ = fftw_plan_dft_2d(n, n, spectrum_, field_, FFTW_BACKWARD, flags);
-    tune::fftw::planned("backward 2d", backward_);
+    tune::fftw::planned("backward 2d", backward_, spectrum_, field_);
     if (!forward_ || !backward_) throw std::runtime_error("FFTW could not plan the transforms");
     initialise();  // after planning: FFTW_MEASURE overwrites the arrays it plans on
   }

@@ -333,7 +333,10 @@ run_outcome simulated_worker::run(const run_request& request) {
     out.knobs_read["fftw_threads"] = knob("fftw_threads") == "unset" ? "1" : knob("fftw_threads");
     out.knobs_read["fftw_planner"] = knob("fftw_planner") == "unset" ? "estimate" : knob("fftw_planner");
     const bool made = !request.wisdom_only || reuses_wisdom;
-    out.fftw_plans = {{"simulated", made}};
+    fftw_plan_report plan;
+    plan.name = "simulated";
+    plan.made = made;
+    out.fftw_plans = {plan};
     if (request.export_wisdom) out.wisdom = wisdom_of(p);
   }
   return out;

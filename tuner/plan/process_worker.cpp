@@ -66,6 +66,24 @@ std::vector<double> read_result(const fs::path& file, const std::string& type, s
   return values;
 }
 
+// One entry of the pilot's fftw_plans. The wisdom key and the printed plan are optional: a
+// program built against an older runtime reports the name and whether it was made.
+fftw_plan_report read_plan(const util::json_at& p) {
+  fftw_plan_report plan;
+  plan.name = p["name"].string();
+  plan.made = p["made"].boolean();
+  auto present = [&](const char* key) { return p.has(key) && !p[key].value().is_null(); };
+  if (present("plan")) plan.plan = p["plan"].string();
+  if (present("planner_threads")) plan.planner_threads = static_cast<int>(p["planner_threads"].integer(0, 1 << 20));
+  if (present("effort")) plan.effort = p["effort"].string();
+  if (present("wisdom_only")) plan.wisdom_only = p["wisdom_only"].boolean();
+  if (present("threads_ready")) plan.threads_ready = p["threads_ready"].boolean();
+  if (present("in_place")) plan.in_place = p["in_place"].boolean();
+  if (present("in_align")) plan.in_align = static_cast<int>(p["in_align"].integer(0, 63));
+  if (present("out_align")) plan.out_align = static_cast<int>(p["out_align"].integer(0, 63));
+  return plan;
+}
+
 }  // namespace
 
 void read_pilot_report(const fs::path& path, long long spawned_ns, run_outcome& outcome) {
@@ -108,8 +126,7 @@ void read_pilot_report(const fs::path& path, long long spawned_ns, run_outcome& 
       }
     }
     const auto plans = j["fftw_plans"].array();
-    for (std::size_t i = 0; i < plans.size(); ++i)
-      outcome.fftw_plans.push_back({plans.at(i)["name"].string(), plans.at(i)["made"].boolean()});
+    for (std::size_t i = 0; i < plans.size(); ++i) outcome.fftw_plans.push_back(read_plan(plans.at(i)));
     const auto libraries = j["libraries"].array();
     for (std::size_t i = 0; i < libraries.size(); ++i)
       outcome.libraries[libraries.at(i)["name"].string()] = libraries.at(i)["path"].string();

@@ -19,9 +19,27 @@ json deviation_json(const std::optional<deviation>& d) {
           {"reason", d->reason}};
 }
 
+template <typename T>
+json optional_json(const std::optional<T>& value) {
+  return value ? json(*value) : json(nullptr);
+}
+
+json plan_json(const fftw_plan_report& p) {
+  return {{"name", p.name},
+          {"made", p.made},
+          {"plan", p.plan.empty() ? json(nullptr) : json(p.plan)},
+          {"planner_threads", optional_json(p.planner_threads)},
+          {"effort", p.effort.empty() ? json(nullptr) : json(p.effort)},
+          {"wisdom_only", p.wisdom_only},
+          {"threads_ready", p.threads_ready},
+          {"in_place", optional_json(p.in_place)},
+          {"in_align", optional_json(p.in_align)},
+          {"out_align", optional_json(p.out_align)}};
+}
+
 json outcome_json(const run_outcome& o) {
   json plans = json::array();
-  for (const auto& p : o.fftw_plans) plans.push_back({{"name", p.name}, {"made", p.made}});
+  for (const auto& p : o.fftw_plans) plans.push_back(plan_json(p));
   return {{"status", to_string(o.status)},
           {"failure", o.failure},
           {"wall_s", o.wall_s},

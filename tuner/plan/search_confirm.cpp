@@ -122,6 +122,7 @@ bool searcher::settle_winner(int id) {
       return false;
     }
     const std::string wisdom = *last->outcome.wisdom;
+    const std::vector<fftw_plan_report> made = last->outcome.fftw_plans;  // `last` moves as runs are added
     if (remaining() < process_cost(id) / margin_) {
       rec_.wisdom_note = "c" + std::to_string(id) + "'s FFTW wisdom could not be re-checked: the budget is spent";
       return false;
@@ -133,8 +134,15 @@ bool searcher::settle_winner(int id) {
     if (r.outcome.status != run_outcome::state::ok) {
       problem = r.outcome.failure;
     } else {
-      for (const auto& p : r.outcome.fftw_plans) {
-        if (!p.made) problem = "FFTW plan '" + p.name + "' was not reproduced";
+      // Each plan must come back as the plan the wisdom was made with: one replayed under another
+      // key (threads, rigor, buffers) or as another plan is what the launch would run, untimed.
+      for (std::size_t i = 0; i < r.outcome.fftw_plans.size() && problem.empty(); ++i) {
+        const auto& p = r.outcome.fftw_plans[i];
+        if (!p.made) {
+          problem = "FFTW plan '" + p.name + "' was not reproduced";
+        } else if (i < made.size() && made[i].name == p.name) {
+          problem = replay_difference(made[i], p).value_or("");
+        }
       }
       if (problem.empty() && has_oracle_) {
         const auto d = r.outcome.result
@@ -148,9 +156,11 @@ bool searcher::settle_winner(int id) {
       return false;
     }
     rec_.wisdom = wisdom;
+    const bool printed = std::all_of(r.outcome.fftw_plans.begin(), r.outcome.fftw_plans.end(),
+                                     [](const fftw_plan_report& p) { return !p.plan.empty(); });
     rec_.wisdom_note =
         "re-checked under FFTW_WISDOM_ONLY in a fresh process: " + std::to_string(r.outcome.fftw_plans.size()) +
-        " plans reproduced";
+        " plans reproduced" + (printed ? ", each as FFTW printed it when the wisdom was made" : "");
   }
   rec_.winner = id;
   rec_.selected = plan_settings(candidate(id).settings);

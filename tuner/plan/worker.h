@@ -21,10 +21,24 @@ struct run_request {
   bool wisdom_only = false;              // plan with FFTW_WISDOM_ONLY (the fresh-process re-check)
 };
 
+// One FFTW plan a process reported (tune::fftw::planned): FFTW's wisdom key as the process had
+// it and the plan FFTW printed. Fields a program's runtime did not report stay empty.
 struct fftw_plan_report {
   std::string name;
   bool made = false;
+  std::string plan;  // fftw_sprint_plan's text; empty when not made or not printed
+  std::optional<int> planner_threads;
+  std::string effort;  // estimate, measure, patient, exhaustive
+  bool wisdom_only = false;
+  bool threads_ready = false;  // fftw_init_threads ran before any import
+  std::optional<bool> in_place;
+  std::optional<int> in_align, out_align;  // addresses modulo 64
 };
+
+// Why `replayed` is not the plan `made` made: the first part of FFTW's wisdom key that differs
+// (a replay under another key is a miss FFTW would not name), else the printed plans when they
+// differ; nullopt when they agree. Parts either side did not report are not compared.
+std::optional<std::string> replay_difference(const fftw_plan_report& made, const fftw_plan_report& replayed);
 
 struct run_outcome {
   enum class state { ok, failed, crashed, timed_out };

@@ -3,6 +3,8 @@
 // calls these functions has FFTW loaded already.
 #include <dlfcn.h>
 
+#include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <string>
@@ -56,9 +58,29 @@ void export_wisdom() {
   }
 }
 
-// Once per process: import the private wisdom a search candidate starts from (or the plan's
-// wisdom at launch).
+// The flags planner_flags() last returned, and whether FFTW's threads were started before any
+// import: both are part of what the next plan's wisdom is keyed by.
+std::atomic<unsigned> last_flags{measure};
+std::atomic<bool> threads_ready{false};
+
+bool under_tune() {
+  for (const char* var : {"TUNE_PILOT_OUT", "TUNE_FFTW_WISDOM_IN", "TUNE_FFTW_WISDOM_OUT"}) {
+    if (const char* value = std::getenv(var); value && *value) return true;
+  }
+  return false;
+}
+
+// Once per process: start FFTW's threads, then import the private wisdom a search candidate
+// starts from (or the plan's wisdom at launch). fftw_init_threads registers the threaded
+// solvers, and wisdom names the solvers of the process that made it: imported before them, its
+// threaded entries match nothing and FFTW plans anew without a word; and fftw_plan_with_nthreads
+// before fftw_init_threads calls fftw_cleanup, which forgets what was imported. Starting them
+// first, in every process the search runs and every launch, keeps both sides of a wisdom alike.
 void prepare_wisdom() {
+  if (!under_tune()) return;
+  if (auto init = reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "fftw_init_threads")); init && init() != 0) {
+    threads_ready = true;
+  }
   if (const char* in = std::getenv("TUNE_FFTW_WISDOM_IN"); in && *in) {
     auto import_from = fftw_symbol<int (*)(const char*)>("fftw_import_wisdom_from_filename", "TUNE_FFTW_WISDOM_IN");
     if (import_from(in) == 0) {
@@ -86,11 +108,39 @@ unsigned planner_flags(unsigned default_flags) {
   }
   unsigned flags = (default_flags & ~effort_mask) | found->bits;
   if (env_flag("TUNE_FFTW_WISDOM_ONLY")) flags |= wisdom_only;
+  last_flags = flags;
   return flags;
 }
 
-void planned(const char* name, const void* plan) {
-  runtime_detail::record_fftw_plan(name, plan != nullptr);
+void planned(const char* name, const void* plan) { planned(name, plan, nullptr, nullptr); }
+
+void planned(const char* name, const void* plan, const void* in, const void* out) {
+  if (runtime_detail::session_active()) {
+    runtime_detail::fftw_plan_facts facts;
+    facts.name = name;
+    facts.made = plan != nullptr;
+    // Optional symbols: FFTW prints plans since 3.3.4 and reports the planner's threads since 3.3.9.
+    using sprint_fn = char* (*)(const void*);
+    if (auto sprint = reinterpret_cast<sprint_fn>(dlsym(RTLD_DEFAULT, "fftw_sprint_plan")); sprint && plan) {
+      if (char* text = sprint(plan)) {
+        facts.plan = text;
+        std::free(text);  // FFTW allocates it with malloc
+      }
+    }
+    if (auto threads = reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "fftw_planner_nthreads"))) {
+      facts.planner_threads = threads();
+    }
+    const unsigned flags = last_flags;
+    facts.effort = effort_name(flags);
+    facts.wisdom_only = (flags & wisdom_only) != 0;
+    facts.threads_ready = threads_ready;
+    if (in && out) {
+      facts.in_place = in == out;
+      facts.in_align = static_cast<int>(reinterpret_cast<std::uintptr_t>(in) % 64);
+      facts.out_align = static_cast<int>(reinterpret_cast<std::uintptr_t>(out) % 64);
+    }
+    runtime_detail::record_fftw_plan(facts);
+  }
   if (plan) export_wisdom();
   if (!plan && env_flag("TUNE_FFTW_WISDOM_ONLY")) {
     const char* wisdom = std::getenv("TUNE_FFTW_WISDOM_IN");

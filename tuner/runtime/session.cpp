@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <mutex>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -18,11 +19,6 @@ struct knob_read {
   bool from_environment;
 };
 
-struct fftw_plan_record {
-  std::string name;
-  bool made;
-};
-
 // Everything the program reported; written once, at exit, as tune-pilot/1 JSON.
 struct session {
   std::string out_path;
@@ -30,7 +26,7 @@ struct session {
   long long setup_done_ns = -1;
   std::vector<std::pair<long long, long long>> windows;
   std::vector<knob_read> knobs;
-  std::vector<fftw_plan_record> fftw_plans;
+  std::vector<fftw_plan_facts> fftw_plans;
   std::vector<std::string> fftw_wisdom;
   std::string result_type;
   std::size_t result_count = 0;
@@ -69,6 +65,43 @@ std::string json_string(const std::string& text) {
   return out + "\"";
 }
 
+std::string json_bool(bool value) { return value ? "true" : "false"; }
+
+template <typename T>
+std::string json_optional(const std::optional<T>& value) {
+  if (!value) return "null";
+  if constexpr (std::is_same_v<T, bool>) {
+    return json_bool(*value);
+  } else {
+    return std::to_string(*value);
+  }
+}
+
+std::string plan_json(const fftw_plan_facts& p) {
+  // Appended piece by piece: GCC 12 warns (-Wrestrict) on "literal" + std::string here.
+  const std::pair<const char*, std::string> members[] = {
+      {"name", json_string(p.name)},
+      {"made", json_bool(p.made)},
+      {"plan", p.plan.empty() ? std::string("null") : json_string(p.plan)},
+      {"planner_threads", json_optional(p.planner_threads)},
+      {"effort", json_string(p.effort)},
+      {"wisdom_only", json_bool(p.wisdom_only)},
+      {"threads_ready", json_bool(p.threads_ready)},
+      {"in_place", json_optional(p.in_place)},
+      {"in_align", json_optional(p.in_align)},
+      {"out_align", json_optional(p.out_align)}};
+  std::string j = "{";
+  for (const auto& [key, value] : members) {
+    if (j.size() > 1) j += ',';
+    j += '"';
+    j += key;
+    j += "\":";
+    j += value;
+  }
+  j += '}';
+  return j;
+}
+
 std::string render(session& s) {
   std::string j = "{\"format\":\"tune-pilot/1\"";
   j += ",\"exit_ns\":" + std::to_string(monotonic_ns());
@@ -91,10 +124,7 @@ std::string render(session& s) {
     j += "null";
   }
   j += ",\"fftw_plans\":[";
-  for (std::size_t i = 0; i < s.fftw_plans.size(); ++i) {
-    j += std::string(i ? "," : "") + "{\"name\":" + json_string(s.fftw_plans[i].name) +
-         ",\"made\":" + (s.fftw_plans[i].made ? "true" : "false") + "}";
-  }
+  for (std::size_t i = 0; i < s.fftw_plans.size(); ++i) j += (i ? "," : "") + plan_json(s.fftw_plans[i]);
   j += "],\"fftw_wisdom\":[";
   for (std::size_t i = 0; i < s.fftw_wisdom.size(); ++i) {
     j += (i ? "," : "") + json_string(s.fftw_wisdom[i]);
@@ -188,11 +218,11 @@ void record_result(const void* values, std::size_t count, std::size_t element_si
   s->result_written = true;
 }
 
-void record_fftw_plan(const std::string& name, bool made) {
+void record_fftw_plan(const fftw_plan_facts& plan) {
   session* s = active_session();
   if (!s) return;
   std::lock_guard guard(s->lock);
-  s->fftw_plans.push_back({name, made});
+  s->fftw_plans.push_back(plan);
 }
 
 void record_fftw_wisdom(const std::string& what) {

@@ -53,6 +53,8 @@ struct fake_program {
   double setup_s = 0.03;
   std::function<long long(const fake_settings&)> rss_kb = [](const fake_settings&) { return 50'000LL; };
   bool wisdom_reproduces = true;  // a wisdom-only re-check makes every plan
+  // What a wisdom-only re-check's plans differ in from the process that made the wisdom.
+  std::function<void(fftw_plan_report&)> replay_differs = [](fftw_plan_report&) {};
   std::vector<double> output{1.0, 2.0, 3.0};
 
   // Per-window cost of a process with these settings; `run` counts processes from 1.
@@ -130,7 +132,20 @@ class fake_worker final : public worker {
       out.knobs_read["fftw_threads"] = std::to_string(s.fftw);
       out.knobs_read["fftw_planner"] = s.planner;
       const bool made = !request.wisdom_only || program_.wisdom_reproduces;
-      out.fftw_plans = {{"forward", made}, {"backward", made}};
+      for (const char* name : {"forward", "backward"}) {
+        fftw_plan_report p;
+        p.name = name;
+        p.made = made;
+        p.plan = made ? std::string("(dft-") + name + "-" + s.planner + "-x" + std::to_string(s.fftw) + ")" : "";
+        p.planner_threads = s.fftw;
+        p.effort = s.planner;
+        p.wisdom_only = request.wisdom_only;
+        p.threads_ready = true;
+        p.in_place = false;
+        p.in_align = p.out_align = 0;
+        if (made && request.wisdom_only) program_.replay_differs(p);
+        out.fftw_plans.push_back(p);
+      }
       if (request.export_wisdom) out.wisdom = "(fftw-wisdom " + s.planner + ")";
     }
     return out;

@@ -202,8 +202,53 @@ TEST_CASE("wisdom: a winner whose wisdom does not reproduce its plans in a fresh
   CHECK(t.runner.requests.back().wisdom_only);
   REQUIRE(t.runner.requests.back().wisdom_in);
   CHECK(*t.runner.requests.back().wisdom_in == "(fftw-wisdom measure)");
-  CHECK(r.stop_reason.find("FFTW wisdom failed its fresh-process re-check: FFTW plan 'backward' was not reproduced") !=
+  CHECK(r.stop_reason.find("FFTW wisdom failed its fresh-process re-check: FFTW plan 'forward' was not reproduced") !=
         std::string::npos);
+}
+
+TEST_CASE("wisdom: a replay under another wisdom key or as another plan is named and not selected") {
+  struct replay_case {
+    const char* what;
+    std::function<void(tune::plan::fftw_plan_report&)> differs;
+    const char* reason;
+  };
+  const replay_case cases[] = {
+      {"threads", [](tune::plan::fftw_plan_report& p) { p.planner_threads = 1; },
+       "FFTW plan 'forward' was replayed with planner threads 1, its wisdom made with 2"},
+      {"threads started", [](tune::plan::fftw_plan_report& p) { p.threads_ready = false; },
+       "FFTW plan 'forward' was replayed with FFTW's threads started before the import: no, its wisdom made with yes"},
+      {"rigor", [](tune::plan::fftw_plan_report& p) { p.effort = "estimate"; },
+       "FFTW plan 'forward' was replayed with planning effort estimate, its wisdom made with measure"},
+      {"in place", [](tune::plan::fftw_plan_report& p) { p.in_place = true; },
+       "FFTW plan 'forward' was replayed with in place: yes, its wisdom made with no"},
+      {"alignment", [](tune::plan::fftw_plan_report& p) { p.out_align = 16; },
+       "FFTW plan 'forward' was replayed with its output at address modulo 64 = 16, its wisdom made with 0"},
+      {"plan", [](tune::plan::fftw_plan_report& p) { p.plan = "(dft-forward-other)"; },
+       "FFTW plan 'forward' replayed as another plan than the one its wisdom was made with: `(dft-forward-other)` "
+       "where it had `(dft-forward-measure-x2)`"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.what);
+    rig t;
+    t.program.window_s = [](const fake_settings& s, int) {
+      return s.planner == "measure" && s.fftw == 2 ? 0.008 : 0.010;
+    };
+    t.program.replay_differs = c.differs;
+    const auto r = t.run();
+    CHECK(r.status == search_status::inconclusive);
+    CHECK_FALSE(r.winner);
+    CHECK_FALSE(r.wisdom);
+    CHECK(r.runs.back().role == tune::plan::run_role::recheck);
+    CHECK(r.stop_reason.find(c.reason) != std::string::npos);
+  }
+  // The same search whose replay matches selects the winner, and says its plans were compared.
+  rig t;
+  t.program.window_s = [](const fake_settings& s, int) {
+    return s.planner == "measure" && s.fftw == 2 ? 0.008 : 0.010;
+  };
+  const auto r = t.run();
+  REQUIRE(r.winner);
+  CHECK(r.wisdom_note.find("each as FFTW printed it when the wisdom was made") != std::string::npos);
 }
 
 TEST_CASE("wisdom: the baseline starts from the initial wisdom, a candidate from the leader's, then its own") {

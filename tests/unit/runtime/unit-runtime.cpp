@@ -80,3 +80,78 @@ TEST_CASE("runtime: under a launched plan an FFTW plan the wisdom cannot make is
   // Outside a launched plan a null plan is the program's own business.
   CHECK(run_helper({"unplanned"}, {}).exit_code == 0);
 }
+
+// FFTW's wisdom with the real library (fftw_helper.cpp): what the runtime records of each plan,
+// a replay that is the plan it was tuned with, and a replay under another key that is a refusal.
+namespace {
+
+struct fftw_run {
+  tune::util::spawn_result process;
+  run_outcome outcome;
+};
+
+fftw_run run_fftw(const temp_dir& dir, const std::string& name, const std::vector<std::string>& args,
+                  std::map<std::string, std::string> env) {
+  tune::util::spawn_options o;
+  o.argv = {FFTW_HELPER};
+  o.argv.insert(o.argv.end(), args.begin(), args.end());
+  const auto pilot = dir / (name + ".pilot.json");
+  env["TUNE_PILOT_OUT"] = pilot.string();
+  env["TUNE_KNOB_FFTW_PLANNER"] = "measure";
+  o.env = std::move(env);
+  o.capture_stdout = o.capture_stderr = true;
+  o.timeout = std::chrono::seconds(30);
+  fftw_run r{tune::util::run_process(o), {}};
+  if (r.process.exit_code == 0) read_pilot_report(pilot, 0, r.outcome);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("runtime: an FFTW plan is recorded with its wisdom key and the plan FFTW printed") {
+  temp_dir dir;
+  const auto wisdom = (dir / "w.wisdom").string();
+  const auto tuned = run_fftw(dir, "tuned", {"2", "early", "16"}, {{"TUNE_FFTW_WISDOM_OUT", wisdom}});
+  REQUIRE(tuned.process.exit_code == 0);
+  REQUIRE(tuned.outcome.fftw_plans.size() == 1);
+  const auto& made = tuned.outcome.fftw_plans.front();
+  CHECK(made.name == "forward 256");
+  CHECK(made.made);
+  CHECK(made.plan.find("dft") != std::string::npos);
+  CHECK(made.planner_threads == 2);
+  CHECK(made.effort == "measure");
+  CHECK_FALSE(made.wisdom_only);
+  CHECK(made.threads_ready);  // the runtime started FFTW's threads; the program did not
+  CHECK(made.in_place == false);
+  CHECK(made.in_align.value_or(-1) % 16 == 0);
+  CHECK(made.out_align.value_or(-1) % 16 == 0);
+
+  SUBCASE("a replay under FFTW_WISDOM_ONLY is the plan the wisdom was made with") {
+    const auto replay = run_fftw(dir, "replay", {"2", "early", "16"},
+                                 {{"TUNE_FFTW_WISDOM_IN", wisdom}, {"TUNE_FFTW_WISDOM_ONLY", "1"}});
+    REQUIRE(replay.process.exit_code == 0);
+    REQUIRE(replay.outcome.fftw_plans.size() == 1);
+    CHECK(replay.outcome.fftw_plans.front().wisdom_only);
+    CHECK(replay.outcome.fftw_plans.front().plan == made.plan);
+    CHECK_FALSE(replay_difference(made, replay.outcome.fftw_plans.front()));
+  }
+  SUBCASE("threads set after the import keep the imported wisdom") {
+    // fftw_plan_with_nthreads before fftw_init_threads calls fftw_cleanup, which forgets imported
+    // wisdom; the runtime starts the threads before it imports.
+    const auto replay =
+        run_fftw(dir, "late", {"2", "late", "16"}, {{"TUNE_FFTW_WISDOM_IN", wisdom}, {"TUNE_FFTW_WISDOM_ONLY", "1"}});
+    CHECK(replay.process.err == "");
+    REQUIRE(replay.process.exit_code == 0);
+    CHECK(replay.outcome.fftw_plans.front().plan == made.plan);
+  }
+  SUBCASE("a replay under another thread count or alignment is a refusal naming the plan") {
+    for (const auto& args :
+         {std::vector<std::string>{"1", "early", "16"}, std::vector<std::string>{"2", "early", "8"}}) {
+      CAPTURE(args[0] + " threads, shift " + args[2]);
+      const auto replay =
+          run_fftw(dir, "other", args, {{"TUNE_FFTW_WISDOM_IN", wisdom}, {"TUNE_FFTW_WISDOM_ONLY", "1"}});
+      CHECK(replay.process.exit_code == 78);
+      CHECK(replay.process.err.find("tune: FFTW plan 'forward 256' cannot be reproduced from the plan's wisdom") == 0);
+    }
+  }
+}

@@ -62,6 +62,11 @@ unsigned planner_flags(unsigned default_flags);
 // exit status 78 and a message naming the plan, rather than run with a different plan.
 void planned(const char* name, const void* plan);
 
+// The same, with the buffers the plan was made for: whether it is in place and each buffer's
+// address modulo 64 are part of what FFTW's wisdom is keyed by, and are recorded beside the plan
+// FFTW prints, so a plan that replays differently from how it was tuned is told why.
+void planned(const char* name, const void* plan, const void* in, const void* out);
+
 }  // namespace fftw
 
 }  // namespace tune
