@@ -87,6 +87,30 @@ def replay_differences(name, runs, made):
     return lines
 
 
+def search_plan(tune, budget, command, env, scratch):
+    """Runs `tune plan search` on the program as a user would and reads back the plan: its
+    settings applied to `env` as the launcher applies them (tuner/plan/launcher.cpp; the CPU
+    affinity is left alone), its wisdom file, and the plans its fresh-process re-check made."""
+    plan_file, report_file = os.path.join(scratch, "plan.json"), os.path.join(scratch, "report.json")
+    subprocess.run([tune, "plan", "search", "--budget", str(budget), "--no-cache", "--busy-threshold", "1",
+                    "--plan", plan_file, "--report", report_file, "--", *command],
+                   env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(plan_file, encoding="utf-8") as f:
+        plan = json.load(f)
+    with open(report_file, encoding="utf-8") as f:
+        report = json.load(f)
+    applied = {k: v for k, v in env.items() if k not in plan["settings"]["unset"]}
+    applied.update(plan["settings"]["set"])
+    wisdom = plan.get("fftw_wisdom")
+    recheck = [r for r in report["runs"] if r["role"] == "recheck" and r["status"] == "ok"]
+    made = {p["name"]: (p.get("plan"), tuple(p.get(k) for k in KEY)) for p in recheck[-1]["fftw_plans"]} \
+        if recheck else {}
+    return {"status": report["status"], "note": report["fftw_wisdom"]["note"] or report["stop_reason"],
+            "settings": ", ".join(f"{k}={v}" for k, v in sorted(plan["settings"]["set"].items())),
+            "env": applied, "made": made,
+            "wisdom": os.path.join(os.path.dirname(plan_file), wisdom["file"]) if wisdom else None}
+
+
 def mad_pct(values):
     m = statistics.median(values)
     return 100 * statistics.median(abs(v - m) for v in values) / m
@@ -99,6 +123,10 @@ def main():
     parser.add_argument("--env", action="append", default=[], help="KEY=VALUE of the settings, repeated")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="write each arm's times and plans to FILE")
+    parser.add_argument("--as-plan", metavar="TUNE",
+                        help="run `TUNE plan search` on the program first and race the plan's kept wisdom, "
+                             "applied as `tune plan run` applies it, against planning anew with its settings")
+    parser.add_argument("--budget", type=float, default=30, help="the search's budget with --as-plan (seconds)")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -117,7 +145,17 @@ def main():
         pilot = os.path.join(scratch, "pilot.json")
         arms = {"fresh": env}
         made = {}  # wisdom arm -> the plans of the process that made its wisdom
-        for k in range(1, args.wisdoms + 1):
+        search = None
+        if args.as_plan:
+            search = search_plan(args.as_plan, args.budget, command, env, scratch)
+            if not search["wisdom"]:
+                print(f"The search kept no FFTW wisdom (status {search['status']}): {search['note']}")
+                return 1
+            arms = {"fresh": search["env"],
+                    "kept wisdom": {**search["env"], "TUNE_FFTW_WISDOM_IN": search["wisdom"],
+                                    "TUNE_FFTW_WISDOM_ONLY": "1"}}
+            made["kept wisdom"] = search["made"]
+        for k in range(1, 0 if args.as_plan else args.wisdoms + 1):
             wisdom = os.path.join(scratch, f"w{k}.wisdom")
             made[f"wisdom {k}"] = run(command, {**env, "TUNE_FFTW_WISDOM_OUT": wisdom}, pilot)[3]
             arms[f"wisdom {k}"] = {**env, "TUNE_FFTW_WISDOM_IN": wisdom, "TUNE_FFTW_WISDOM_ONLY": "1"}
@@ -131,8 +169,12 @@ def main():
                 samples[name].append(run(command, arms[name], pilot))
         load_after = os.getloadavg()[0]
 
-    print(f"Program: `{' '.join(command)}`; settings: {', '.join(args.env) or 'the environment as it is'}.")
-    print(f"{args.wisdoms} wisdoms, {args.rounds} interleaved rounds; load average {load_before:.2f} -> "
+    settings = search["settings"] if search else ", ".join(args.env) or "the environment as it is"
+    print(f"Program: `{' '.join(command)}`; settings: {settings}.")
+    if search:
+        print(f"The plan of `tune plan search --budget {args.budget:g}` ({search['status']}); its wisdom: "
+              f"{search['note']}.")
+    print(f"{len(made)} wisdoms, {args.rounds} interleaved rounds; load average {load_before:.2f} -> "
           f"{load_after:.2f}.\n")
     print("| arm | median s/window | MAD % | fastest s/window | later half s/window | process wall ms | plans |")
     print("|---|---:|---:|---:|---:|---:|---|")
@@ -153,6 +195,8 @@ def main():
                           "made_with": {n: p[0] for n, p in made[name].items()} if name in made else None})
     medians = [statistics.median(r[0] for r in runs) for name, runs in samples.items() if name != "fresh"]
     fresh = statistics.median(r[0] for r in samples["fresh"])
+    if search:
+        print(f"\nThe kept wisdom's median is {medians[0] / fresh:.3f} × planning anew's.")
     print(f"\nWisdoms' medians: {min(medians):.6f} to {max(medians):.6f} s/window "
           f"({100 * (max(medians) / min(medians) - 1):.1f}% apart); fresh planning {fresh:.6f}; "
           f"the best wisdom is {100 * (1 - min(medians) / fresh):.1f}% faster than fresh planning, "
@@ -162,7 +206,8 @@ def main():
             print(line)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"program": command, "settings": args.env, "rounds": args.rounds,
+            json.dump({"program": command, "settings": settings, "rounds": args.rounds,
+                       "search": {k: search[k] for k in ("status", "note")} if search else None,
                        "load_average": [load_before, load_after], "arms": arms_json}, f, indent=1)
     return 0
 
