@@ -22,6 +22,22 @@ list(TRANSFORM files PREPEND "${WORK_DIR}/")
 list(TRANSFORM files APPEND ".landscape.json")
 run("${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-search-landscape-1.schema.json" ${files})
 
+# The measured landscapes in bench/search/landscapes: valid, and each one a space the strategies run
+# on (one seed: what they find there is the benchmark's to say, docs/design/spaces.md).
+file(GLOB measured "${REPO}/bench/search/landscapes/*.landscape.json")
+list(LENGTH measured n_measured)
+if(n_measured LESS 4)
+  string(APPEND failed "bench/search/landscapes holds ${n_measured} landscapes; its README lists four\n")
+endif()
+run("${SCHEMA_CHECK}" "${REPO}/docs/schemas/tune-search-landscape-1.schema.json" ${measured})
+run("${SEARCH_BENCH}" --seeds 1 --budget-pct 5 --strategies auto,random --json "${WORK_DIR}/measured.json"
+  --landscape ${measured})
+file(READ "${WORK_DIR}/measured.json" from_measured)
+string(JSON n_read LENGTH "${from_measured}" landscapes)
+if(NOT n_read EQUAL n_measured)
+  string(APPEND failed "tune-search-bench read ${n_read} of the ${n_measured} measured landscapes\n")
+endif()
+
 run("${SEARCH_BENCH}" --seeds 5 --budget-pct 5 --json "${WORK_DIR}/memory.json")
 run("${SEARCH_BENCH}" --seeds 5 --budget-pct 5 --json "${WORK_DIR}/files.json" --landscape ${files})
 file(READ "${WORK_DIR}/memory.json" memory)
