@@ -18,9 +18,11 @@ using tune::test::temp_dir;
 
 namespace {
 
-tune::util::spawn_result run_helper(const std::vector<std::string>& args, std::map<std::string, std::string> env) {
+// Runs `program` (pilot_helper.cpp unless told) with `args` and nothing but `env`.
+tune::util::spawn_result run_helper(const std::vector<std::string>& args, std::map<std::string, std::string> env,
+                                    const char* program = PILOT_HELPER) {
   tune::util::spawn_options o;
-  o.argv = {PILOT_HELPER};
+  o.argv = {program};
   o.argv.insert(o.argv.end(), args.begin(), args.end());
   o.env = std::move(env);
   o.capture_stdout = o.capture_stderr = true;
@@ -92,16 +94,10 @@ struct fftw_run {
 
 fftw_run run_fftw(const temp_dir& dir, const std::string& name, const std::vector<std::string>& args,
                   std::map<std::string, std::string> env) {
-  tune::util::spawn_options o;
-  o.argv = {FFTW_HELPER};
-  o.argv.insert(o.argv.end(), args.begin(), args.end());
   const auto pilot = dir / (name + ".pilot.json");
   env["TUNE_PILOT_OUT"] = pilot.string();
   env["TUNE_KNOB_FFTW_PLANNER"] = "measure";
-  o.env = std::move(env);
-  o.capture_stdout = o.capture_stderr = true;
-  o.timeout = std::chrono::seconds(30);
-  fftw_run r{tune::util::run_process(o), {}};
+  fftw_run r{run_helper(args, std::move(env), FFTW_HELPER), {}};
   if (r.process.exit_code == 0) read_pilot_report(pilot, 0, r.outcome);
   return r;
 }
