@@ -2,8 +2,10 @@
 # build (which pulls in the stamp step, hence the tool and the bench) and run, and their stamp
 # headers exist. docs/tutorial.md walks a user through this project and these commands.
 #   -DLOAD=find_package   the tool installed by e2e.install; the build mints (policy auto)
-#   -DLOAD=add_subdirectory | FetchContent   the tool compiled from REPO inside this build, under
-#        TUNE_POLICY=fallback: nothing is measured, the stamp names the fallback
+#   -DLOAD=add_subdirectory   the tool compiled from REPO inside this build
+#   -DLOAD=FetchContent       REPO fetched, with the tool e2e.install installed as TUNE_HOST_TOOL:
+#        only what links into the benches and programs is compiled, the tool is not
+#   Both build under TUNE_POLICY=fallback: nothing is measured, the stamp names the fallback.
 include("${E2E_DIR}/E2eLib.cmake")
 
 e2e_fresh_dir()
@@ -55,17 +57,27 @@ else()
   # No build type, CMake's default: the tool compiles in the consumer's configuration, and with no
   # flags (neither -O nor -g) it compiles in half of Debug's time (the find_package consumer builds
   # Release).
+  set(host_tool "")
+  if(LOAD STREQUAL "FetchContent")
+    set(host_tool "-DTUNE_HOST_TOOL=${PREFIX}/bin/tune")
+  endif()
   e2e_configure(configure "${CMAKE_CURRENT_LIST_DIR}/project" "${bin}" Ninja -DCMAKE_BUILD_TYPE=
-    "-DCONSUMER_LOAD=${LOAD}" "-DCONSUMER_TUNE_SOURCE=${REPO}"
+    "-DCONSUMER_LOAD=${LOAD}" "-DCONSUMER_TUNE_SOURCE=${REPO}" ${host_tool}
     -DTUNE_BUILD_TESTS=OFF -DTUNE_BUILD_KERNELS=OFF -DTUNE_BUILD_BENCHMARKS=OFF)
   e2e_build(build-app "${bin}" TARGET app ENV TUNE_POLICY=fallback)
-  # The tool this build stamped with is the one it compiled.
+  # The tool this build stamped with: the one it compiled, or the one it was given, and then no
+  # part of the tool beyond the harness was compiled.
   if(LOAD STREQUAL "add_subdirectory")
     set(tool "${bin}/cmake-tune/tuner/cli/tune")
+    e2e_expect_exists("${tool}")
   else()
-    set(tool "${bin}/_deps/cmake_tune-build/tuner/cli/tune")
+    set(tool "${PREFIX}/bin/tune")
+    e2e_expect_absent("${bin}/_deps/cmake_tune-build/tuner/cli")
+    e2e_expect_absent("${bin}/_deps/cmake_tune-build/tuner/mint")
+    e2e_expect_exists("${bin}/_deps/cmake_tune-build/tuner/harness/libtune_harness.a")
+    e2e_read(commands "${bin}/build.ninja")
+    e2e_expect_contains("the stamp step runs the given tool" "${commands}" "${PREFIX}/bin/tune")
   endif()
-  e2e_expect_exists("${tool}")
   e2e_expect_not_contains("build of app under TUNE_POLICY=fallback (must not measure)" "${E2E_OUTPUT}" "tuning scope")
   e2e_expect_absent("${sidecar}")
   e2e_read(text "${header}")
