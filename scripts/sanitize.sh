@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The tool under AddressSanitizer and UndefinedBehaviorSanitizer, then its readers under libFuzzer
 # (issue 14): builds cmake-tune with Clang in its own tree, runs the unit tests, the plan tests and
-# the CLI's end-to-end tests there, then each fuzz harness (tests/fuzz/) for FUZZ_SECONDS from its
-# seed corpus, and prints executions, coverage and findings per harness. Exits non-zero on any
-# sanitizer report, failed test or fuzz finding.
+# the CLI's end-to-end tests there, then every fuzz harness (tests/fuzz/) side by side, about
+# FUZZ_SECONDS of a CPU each, from its seed corpus, and prints executions, coverage and findings
+# per harness. Exits non-zero on any sanitizer report, failed test or fuzz finding.
 #   SANITIZE_DIR (default build/sanitize)   FUZZ_SECONDS (default 60)   JOBS (default: all cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,8 +30,13 @@ tests_failed=0
 ctest --test-dir "$build" -j "$jobs" --output-on-failure \
   -R '^(unit\.|plan\.|fuzz\.|e2e\.install$|e2e\.ninja\.mint$|e2e\.ninja\.cli$|e2e\.hostile-files$)' || tests_failed=1
 
-# Fuzz as many harnesses at a time as there are jobs, each from a scratch copy of its seed corpus
-# (the repository's corpus is never written), and read libFuzzer's final statistics.
+# Fuzz every harness at once, each from a scratch copy of its seed corpus (the repository's corpus
+# is never written), and read libFuzzer's final statistics. Side by side on `jobs` CPUs, each runs
+# for FUZZ_SECONDS x harnesses / jobs of wall time: about FUZZ_SECONDS of a CPU each, as if run
+# one after another, in 1/jobs of the time; waves of `jobs` harnesses would leave a CPU idle in
+# the last wave whenever the count is odd (issue 46).
+readers=(sidecar profile manifest plan stamp-record race-result pilot-report)
+wall=$(((seconds * ${#readers[@]} + jobs - 1) / jobs))
 work="$build/fuzz-runs"
 rm -rf "$work"
 mkdir -p "$work"
@@ -40,12 +45,10 @@ run_one() {
   mkdir -p "$work/$reader/corpus" "$work/$reader/findings" "$work/$reader/tmp"
   cp tests/fuzz/corpus/"$reader"/* "$work/$reader/corpus/"
   # libFuzzer ends without running exit handlers: the harness's scratch folder stays in $work.
-  TMPDIR="$(realpath "$work/$reader/tmp")" "$build/tests/fuzz/fuzz-$reader" -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=2048 \
+  TMPDIR="$(realpath "$work/$reader/tmp")" "$build/tests/fuzz/fuzz-$reader" -max_total_time="$wall" -print_final_stats=1 -rss_limit_mb=2048 \
     -timeout=10 -artifact_prefix="$work/$reader/findings/" "$work/$reader/corpus" >"$work/$reader/log" 2>&1 || true
 }
-readers=(sidecar profile manifest plan stamp-record race-result pilot-report)
 for reader in "${readers[@]}"; do
-  while (($(jobs -rp | wc -l) >= jobs)); do wait -n; done
   run_one "$reader" &
 done
 wait
@@ -67,6 +70,6 @@ for reader in "${readers[@]}"; do
     grep -E 'ERROR|SUMMARY|abort|library text|does not name' "$log" | head -5 | sed 's/^/    /'
   fi
 done
-echo "fuzzing: ${seconds}s per harness, $(clang --version | head -1)"
+echo "fuzzing: ${#readers[@]} harnesses side by side for ${wall}s on ${jobs} CPUs (about ${seconds}s of a CPU each), $(clang --version | head -1)"
 if ((tests_failed)); then echo "sanitize: tests failed under the sanitizers (see above)"; fi
 exit $((findings > 0 || tests_failed))
