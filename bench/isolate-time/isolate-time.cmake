@@ -1,11 +1,12 @@
 # Compile and isolation time per kernel row (issue 46): builds a generated grid of a small kernel
-# (UNROLLS x SPLITS rows, 20 x 15 = 300 by default) against an installed cmake-tune, then, RUNS
-# times, deletes its row objects and rebuilds the family's rows alone (-j 1, so no step waits on
-# another) and reads each step's time from .ninja_log: the rows' compiles, and the isolation
-# batches (`tune isolate --batch`, cmake/tune/Rows.cmake). Beside the batches, in the same run, it
-# isolates every row again in a process of its own (`tune isolate` with one row's arguments, as the
-# build did before batches). With -DBUILD=<a build tree of this repository> it does the same for the
-# shipped sgemm's rows there. Prints a table of medians; nothing here is a test.
+# (UNROLLS x SPLITS rows, 20 x 15 = 300 by default, raced whole at any size: SEARCH exhaustive)
+# against an installed cmake-tune, then, RUNS times, deletes its row objects and rebuilds the
+# family's rows alone (-j 1, so no step waits on another) and reads each step's time from
+# .ninja_log: the rows' compiles, and the isolation batches (`tune isolate --batch`,
+# cmake/tune/Rows.cmake). Beside the batches, in the same run, it isolates every row again in a
+# process of its own (`tune isolate` with one row's arguments, as the build did before batches).
+# With -DBUILD=<a build tree of this repository> it does the same for the shipped sgemm's rows
+# there. Prints a table of medians; nothing here is a test.
 #   cmake -DPREFIX=<installed cmake-tune> [-DBUILD=<cmake-tune build tree>] [-DUNROLLS=20] [-DSPLITS=15]
 #         [-DRUNS=3] [-DWORK=<scratch folder>] -P bench/isolate-time/isolate-time.cmake
 cmake_minimum_required(VERSION 3.21)
@@ -151,6 +152,7 @@ tune_kernel_family(grid SCOPE grid
   SIGNATURE \"long long(const int* x, std::size_t n)\"
   SOURCES grid.cpp FIXTURE grid_fixture.cpp
   AXES UNROLL ${_unrolls} SPLIT ${_splits}
+  SEARCH exhaustive
   FALLBACK unroll1_split1)
 ")
 file(WRITE "${_src}/grid.cpp" "#include <tune/kernel.h>
