@@ -716,11 +716,11 @@ function(_tune_row_common_options out)
   # The bench links every row four times (itself and its relocated copies): rows with large static
   # buffers pass the 2 GiB the x86-64 small code model reaches. GCC's medium model puts data over
   # 64 KiB in large sections (.lbss, .ldata), beyond that reach, and leaves the code of every other
-  # access as it was; Clang before 17 would make every access a 64-bit one, so its rows keep the
-  # small model (cmake/tune/link-bench.cmake says what to do when a bench then does not link).
+  # access as it was. Clang's (before 17) reaches every static with a 64-bit offset and leaves it
+  # in .bss; isolation then moves the row's .bss to .lbss (tuner/isolate/large_data.h).
   if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
-    list(APPEND _options $<$<COMPILE_LANG_AND_ID:CXX,GNU>:-mcmodel=medium>
-      $<$<COMPILE_LANG_AND_ID:C,GNU>:-mcmodel=medium> $<$<COMPILE_LANG_AND_ID:Fortran,GNU>:-mcmodel=medium>)
+    list(APPEND _options $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang>:-mcmodel=medium>
+      $<$<COMPILE_LANG_AND_ID:C,GNU,Clang>:-mcmodel=medium> $<$<COMPILE_LANG_AND_ID:Fortran,GNU>:-mcmodel=medium>)
   endif()
   set(${out} "${_options}" PARENT_SCOPE)
 endfunction()

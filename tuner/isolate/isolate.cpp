@@ -17,6 +17,7 @@
 #include "isolate/depfile.h"
 #include "isolate/identity.h"
 #include "isolate/instructions.h"
+#include "isolate/large_data.h"
 #include "isolate/rename.h"
 #include "util/atomic_file.h"
 #include "util/elf.h"
@@ -207,6 +208,10 @@ isolated isolate_exports(const isolate_request& r, const fs::path& combined, con
 
   std::vector<std::string> argv{r.objcopy, "--remove-section=.group"};
   argv.insert(argv.end(), keep.begin(), keep.end());
+  // Statics only 64-bit offsets reach go where the linker puts large data (large_data.h).
+  if (const auto bytes = util::read_file(combined, util::max_binary_bytes))
+    for (const auto& name : far_reachable_bss(*bytes))
+      argv.push_back(fmt::format("--rename-section={}=.l{}", name, name.substr(1)));
   argv.push_back(combined.string());
   argv.push_back(tmp.string());
   if (const auto made = run_tool(argv); !made.ok)
