@@ -31,12 +31,15 @@ ctest --test-dir "$build" -j "$jobs" --output-on-failure \
   -R '^(unit\.|plan\.|fuzz\.|e2e\.install$|e2e\.ninja\.mint$|e2e\.ninja\.cli$|e2e\.hostile-files$)' || tests_failed=1
 
 # Fuzz every harness at once, each from a scratch copy of its seed corpus (the repository's corpus
-# is never written), and read libFuzzer's final statistics. Side by side on `jobs` CPUs, each runs
-# for FUZZ_SECONDS x harnesses / jobs of wall time: about FUZZ_SECONDS of a CPU each, as if run
-# one after another, in 1/jobs of the time; waves of `jobs` harnesses would leave a CPU idle in
-# the last wave whenever the count is odd (issue 46).
+# is never written), and read libFuzzer's final statistics. Side by side on `cpus` CPUs (the jobs,
+# at most one per harness), each runs for FUZZ_SECONDS x harnesses / cpus of wall time: about
+# FUZZ_SECONDS of a CPU each, in 1/cpus of the time one after another would take; waves of `jobs`
+# harnesses would leave CPUs idle in the last wave whenever the count is not a multiple of `jobs`
+# (issue 46). libFuzzer's -timeout is wall time too, so it grows by the same share.
 readers=(sidecar profile manifest plan stamp-record race-result pilot-report)
-wall=$(((seconds * ${#readers[@]} + jobs - 1) / jobs))
+cpus=$((jobs < ${#readers[@]} ? jobs : ${#readers[@]}))
+wall=$(((seconds * ${#readers[@]} + cpus - 1) / cpus))
+timeout=$(((10 * ${#readers[@]} + cpus - 1) / cpus))
 work="$build/fuzz-runs"
 rm -rf "$work"
 mkdir -p "$work"
@@ -46,7 +49,7 @@ run_one() {
   cp tests/fuzz/corpus/"$reader"/* "$work/$reader/corpus/"
   # libFuzzer ends without running exit handlers: the harness's scratch folder stays in $work.
   TMPDIR="$(realpath "$work/$reader/tmp")" "$build/tests/fuzz/fuzz-$reader" -max_total_time="$wall" -print_final_stats=1 -rss_limit_mb=2048 \
-    -timeout=10 -artifact_prefix="$work/$reader/findings/" "$work/$reader/corpus" >"$work/$reader/log" 2>&1 || true
+    -timeout="$timeout" -artifact_prefix="$work/$reader/findings/" "$work/$reader/corpus" >"$work/$reader/log" 2>&1 || true
 }
 for reader in "${readers[@]}"; do
   run_one "$reader" &
@@ -70,6 +73,6 @@ for reader in "${readers[@]}"; do
     grep -E 'ERROR|SUMMARY|abort|library text|does not name' "$log" | head -5 | sed 's/^/    /'
   fi
 done
-echo "fuzzing: ${#readers[@]} harnesses side by side for ${wall}s on ${jobs} CPUs (about ${seconds}s of a CPU each), $(clang --version | head -1)"
+echo "fuzzing: ${#readers[@]} harnesses side by side for ${wall}s on ${cpus} CPUs (about ${seconds}s of a CPU each), $(clang --version | head -1)"
 if ((tests_failed)); then echo "sanitize: tests failed under the sanitizers (see above)"; fi
 exit $((findings > 0 || tests_failed))

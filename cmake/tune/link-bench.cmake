@@ -121,9 +121,9 @@ foreach(_attempt RANGE 1 20)
     if(_text MATCHES "relocation truncated to fit")
       message(FATAL_ERROR "cmake-tune: the bench does not link: its static data passes the 2 GiB that code reaches in "
         "the small code model. The bench links every row four times (the row and three relocated copies), so the "
-        "rows' static buffers count four times. GCC and Clang rows keep them in large sections (cmake-tune "
-        "compiles them with -mcmodel=medium on x86-64); with another compiler, or for large initialized data under "
-        "Clang, allocate large buffers at run time "
+        "rows' static buffers count four times. On x86-64 cmake-tune compiles GCC and Clang rows with "
+        "-mcmodel=medium, which keeps GCC's data over 64 KiB and Clang's zero-initialized statics in large sections; "
+        "with another compiler, or for large initialized data under Clang, allocate large buffers at run time "
         "(in the fixture, passed to the kernel) instead of as statics, or split the family's rows into several "
         "families.")
     endif()

@@ -54,9 +54,9 @@ if(LOAD STREQUAL "find_package")
   e2e_expect_contains("stamp header scale.h" "${text}" "scale = ${seat} (source: sidecar")
   e2e_expect_absent("${bin}/cmake-tune")
 else()
-  # No build type, CMake's default: the tool compiles in the consumer's configuration, and with no
-  # flags (neither -O nor -g) it compiles in half of Debug's time (the find_package consumer builds
-  # Release).
+  # No build type, CMake's default: what cmake-tune compiles here (the tool and the harness, or the
+  # harness alone) compiles in the consumer's configuration, and with no flags (neither -O nor -g)
+  # in half of Debug's time (the find_package consumer builds Release).
   set(host_tool "")
   if(LOAD STREQUAL "FetchContent")
     set(host_tool "-DTUNE_HOST_TOOL=${PREFIX}/bin/tune")

@@ -209,13 +209,21 @@ isolated isolate_exports(const isolate_request& r, const fs::path& combined, con
   std::vector<std::string> argv{r.objcopy, "--remove-section=.group"};
   argv.insert(argv.end(), keep.begin(), keep.end());
   // Statics only 64-bit offsets reach go where the linker puts large data (large_data.h).
+  std::vector<std::string> large;
   if (const auto bytes = util::read_file(combined, util::max_binary_bytes))
-    for (const auto& name : far_reachable_bss(*bytes))
-      argv.push_back(fmt::format("--rename-section={}=.l{}", name, name.substr(1)));
+    for (const auto& name : far_reachable_bss(*bytes)) {
+      large.push_back(".l" + name.substr(1));
+      argv.push_back(fmt::format("--rename-section={}={}", name, large.back()));
+    }
   argv.push_back(combined.string());
   argv.push_back(tmp.string());
   if (const auto made = run_tool(argv); !made.ok)
     throw refused{fmt::format("cmake-tune: {} failed to isolate row {}: {}", r.objcopy, r.entry, made.err)};
+  try {
+    mark_large(tmp, large);
+  } catch (const std::runtime_error& e) {
+    throw isolate_error(fmt::format("cmake-tune: marking the large data of row {}: {}", r.entry, e.what()));
+  }
 
   // The check: nothing but the entry and the companions may stay global.
   std::string leaks;

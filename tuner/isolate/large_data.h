@@ -6,6 +6,7 @@
 // static with a 64-bit offset but leaves it in .bss, among the small data of everything else the
 // bench links. Such a .bss can move to .lbss without breaking anything: nothing reaches it with a
 // 32-bit displacement (docs/design/kernels-and-isolation.md, "Compiling a row as its own object").
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,9 +15,14 @@ namespace tune::isolate {
 
 // The names of the zero-initialized data sections (.bss, .bss.*) of the x86-64 relocatable object
 // `object` that every relocation reaches with a 64-bit value (R_X86_64_64, GOTOFF64, PC64): those
-// the link may place anywhere. Empty when one section is reached otherwise (one 32-bit reference
-// is enough: the object then keeps its .bss, as the small and GCC's medium model need), when
-// the object is not an x86-64 ELF64 relocatable object, or when it has no such section.
+// the link may place anywhere. A section one 32-bit reference reaches is left out (it stays where
+// the small and GCC's medium model need it); empty when the object is not an x86-64 ELF64
+// relocatable object or has no such section.
 std::vector<std::string> far_reachable_bss(std::string_view object);
+
+// Marks the sections of `object` named in `names` SHF_X86_64_LARGE, as a compiler marks its large
+// data: GNU ld places .lbss by its name, lld and gold by the flag (objcopy cannot set it). Throws
+// std::runtime_error naming the file when it cannot be read, is not ELF64, or cannot be written.
+void mark_large(const std::filesystem::path& object, const std::vector<std::string>& names);
 
 }  // namespace tune::isolate
