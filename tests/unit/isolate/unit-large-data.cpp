@@ -52,7 +52,8 @@ std::string compiled_row(const fs::path& dir, const std::string& name, std::vect
 
 // The flags of the object's section `name`; nullopt when it has none.
 std::optional<std::uint64_t> flags_of(const std::string& object, const std::string& name) {
-  for (const auto& s : *tune::util::elf_sections(object))
+  const auto sections = tune::util::elf_sections(object);
+  for (const auto& s : *sections)
     if (s.name == name) return s.flags;
   return std::nullopt;
 }
