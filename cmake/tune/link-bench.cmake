@@ -122,8 +122,8 @@ foreach(_attempt RANGE 1 20)
       message(FATAL_ERROR "cmake-tune: the bench does not link: its static data passes the 2 GiB that code reaches in "
         "the small code model. The bench links every row four times (the row and three relocated copies), so the "
         "rows' static buffers count four times. On x86-64 cmake-tune compiles GCC and Clang rows with "
-        "-mcmodel=medium, which keeps GCC's data over 64 KiB and Clang's zero-initialized statics in large sections; "
-        "with another compiler, or for large initialized data under Clang, allocate large buffers at run time "
+        "-mcmodel=medium, which keeps their statics over 64 KiB in large sections; what passes the limit here is a row's "
+        "flags choosing another code model, another compiler, or code past 2 GiB. Allocate large buffers at run time "
         "(in the fixture, passed to the kernel) instead of as statics, or split the family's rows into several "
         "families.")
     endif()

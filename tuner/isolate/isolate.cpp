@@ -211,8 +211,8 @@ isolated isolate_exports(const isolate_request& r, const fs::path& combined, con
   // Statics only 64-bit offsets reach go where the linker puts large data (large_data.h).
   std::vector<std::string> large;
   if (const auto bytes = util::read_file(combined, util::max_binary_bytes))
-    for (const auto& name : far_reachable_bss(*bytes)) {
-      large.push_back(".l" + name.substr(1));
+    for (const auto& name : far_reachable_data(*bytes)) {
+      large.push_back(large_name(name));
       argv.push_back(fmt::format("--rename-section={}={}", name, large.back()));
     }
   argv.push_back(combined.string());

@@ -21,9 +21,19 @@ namespace {
 // The x86-64 psABI's flag of a large section, which <elf.h> does not define.
 constexpr std::uint64_t shf_x86_64_large = 0x10000000;
 
-bool zero_data(const util::elf_section& s) {
-  return s.type == SHT_NOBITS && (s.flags & SHF_ALLOC) && !(s.flags & SHF_TLS) &&
-         (s.name == ".bss" || s.name.rfind(".bss.", 0) == 0);
+bool named(const std::string& name, std::string_view prefix) {
+  return name == prefix ||
+         (name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0 && name[prefix.size()] == '.');
+}
+
+// Data a large model may place anywhere: not code, not thread-local, and not relocated read-only
+// data (.data.rel.ro*), which the loader protects after relocating it.
+bool movable_data(const util::elf_section& s) {
+  if (!(s.flags & SHF_ALLOC) || (s.flags & (SHF_TLS | SHF_EXECINSTR)) || s.size < large_data_threshold) return false;
+  if (s.type == SHT_NOBITS) return named(s.name, ".bss");
+  if (s.type != SHT_PROGBITS) return false;
+  if (s.flags & SHF_WRITE) return named(s.name, ".data") && !named(s.name, ".data.rel.ro");
+  return named(s.name, ".rodata");
 }
 
 bool sixty_four_bit(std::uint32_t type) {
@@ -32,7 +42,7 @@ bool sixty_four_bit(std::uint32_t type) {
 
 }  // namespace
 
-std::vector<std::string> far_reachable_bss(std::string_view object) {
+std::vector<std::string> far_reachable_data(std::string_view object) {
   Elf64_Ehdr header;
   if (object.size() < sizeof header) return {};
   std::memcpy(&header, object.data(), sizeof header);
@@ -41,7 +51,7 @@ std::vector<std::string> far_reachable_bss(std::string_view object) {
     return {};
   std::map<std::size_t, std::string> movable;  // section index → name
   for (const auto& s : *sections)
-    if (zero_data(s)) movable.emplace(s.index, s.name);
+    if (movable_data(s)) movable.emplace(s.index, s.name);
   // Every symbol table's symbols' sections, by table and symbol index (entry 0 is the null symbol).
   std::map<std::size_t, std::vector<std::uint16_t>> symbol_section;
   for (const auto& table : *sections) {
@@ -70,6 +80,8 @@ std::vector<std::string> far_reachable_bss(std::string_view object) {
   for (const auto& [index, name] : movable) names.push_back(name);
   return names;
 }
+
+std::string large_name(std::string_view small) { return ".l" + std::string(small.substr(1)); }
 
 void mark_large(const std::filesystem::path& object, const std::vector<std::string>& names) {
   if (names.empty()) return;

@@ -1,11 +1,13 @@
 #pragma once
 // Rows with large static buffers under Clang (issue 46). The bench links every row four times, so
 // a family's zero-initialized statics can pass the 2 GiB the x86-64 small code model reaches from
-// the bench's own code. GCC's medium model puts data over 64 KiB in .lbss, which the linker places
-// after every small section; Clang before 17 has no such threshold: its medium model reaches every
-// static with a 64-bit offset but leaves it in .bss, among the small data of everything else the
-// bench links. Such a .bss can move to .lbss without breaking anything: nothing reaches it with a
-// 32-bit displacement (docs/design/kernels-and-isolation.md, "Compiling a row as its own object").
+// the bench's own code. GCC's medium model puts data over 64 KiB in .lbss, .ldata and .lrodata, which
+// the linker places after every small section; Clang before 17 has no such threshold: its medium
+// model reaches every static with a 64-bit offset but leaves it in .bss, .data or .rodata, among the
+// small data of everything else the bench links. Such a section can move to its large counterpart
+// without breaking anything: nothing reaches it with a 32-bit displacement
+// (docs/design/kernels-and-isolation.md, "Compiling a row as its own object").
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -13,12 +15,22 @@
 
 namespace tune::isolate {
 
-// The names of the zero-initialized data sections (.bss, .bss.*) of the x86-64 relocatable object
-// `object` that every relocation reaches with a 64-bit value (R_X86_64_64, GOTOFF64, PC64): those
-// the link may place anywhere. A section one 32-bit reference reaches is left out (it stays where
-// the small and GCC's medium model need it); empty when the object is not an x86-64 ELF64
-// relocatable object or has no such section.
-std::vector<std::string> far_reachable_bss(std::string_view object);
+// GCC's threshold (-mlarge-data-threshold): a smaller section stays among the small data, so a row's
+// tables and strings lie where GCC's medium model would put them, and its identity does not change.
+inline constexpr std::uint64_t large_data_threshold = 64 * 1024;
+
+// The names of the data sections of the x86-64 relocatable object `object` — zero-initialized
+// (.bss, .bss.*), initialized (.data, .data.*, not .data.rel.ro*) and read-only (.rodata, .rodata.*)
+// — of at least large_data_threshold bytes that every relocation reaches with a 64-bit value
+// (R_X86_64_64, GOTOFF64, PC64): those the link may place anywhere. A section one 32-bit reference
+// reaches is left out (it stays where the small and GCC's medium model need it); empty when the
+// object is not an x86-64 ELF64 relocatable object or has no such section. Each moves to the name
+// large_name() gives it.
+std::vector<std::string> far_reachable_data(std::string_view object);
+
+// The large section a small one moves to: ".bss.x" → ".lbss.x", ".data" → ".ldata", ".rodata.cst32"
+// → ".lrodata.cst32", the names GNU ld's default script places after every small section.
+std::string large_name(std::string_view small);
 
 // Marks the sections of `object` named in `names` SHF_X86_64_LARGE, as a compiler marks its large
 // data: GNU ld places .lbss by its name, lld and gold by the flag (objcopy cannot set it). Throws

@@ -11,9 +11,10 @@
 #include "util/elf.h"
 #include "util/subprocess.h"
 
-// Which zero-initialized sections of a row may move to .lbss (isolate/large_data.h), judged on
+// Which data sections of a row may move to the large sections (isolate/large_data.h), judged on
 // objects the compiler CMake found wrote in the small and the large code model, and the proof that
-// moving them is what lets a program with more than 2 GiB of them link and run.
+// moving them is what lets a program with more than 2 GiB of them link and run, its initialized
+// tables beyond them.
 namespace large_data_test {
 
 namespace fs = std::filesystem;
@@ -28,14 +29,17 @@ int run_tool(std::vector<std::string> argv, std::string* said = nullptr) {
   return ran.signaled ? -1 : ran.exit_code;
 }
 
-// Two 1.2 GiB zero-initialized buffers and a small table, each reached from the row's code.
+// Two 1.2 GiB zero-initialized buffers, a small table, and 128 KiB tables of initialized data, one
+// written and one read-only, each reached from the row's code.
 const char* const row_source =
     "static char first[1200u << 20];\n"
     "static char second[1200u << 20];\n"
     "static int table[16];\n"
+    "static int weights[32768] = {1, 2, 3};\n"
+    "static const int offsets[32768] = {4, 5, 6};\n"
     "extern \"C\" int row__big(int i) {\n"
-    "  first[i] += 1; second[i] += 2; table[i & 15] += 3;\n"
-    "  return first[i] + second[i] + table[i & 15];\n"
+    "  first[i] += 1; second[i] += 2; table[i & 15] += 3; weights[i] += offsets[i % 3];\n"
+    "  return first[i] + second[i] + table[i & 15] + weights[i];\n"
     "}\n";
 
 std::string read(const fs::path& file) { return *tune::util::read_file(file, tune::util::max_binary_bytes); }
@@ -58,61 +62,73 @@ std::optional<std::uint64_t> flags_of(const std::string& object, const std::stri
   return std::nullopt;
 }
 
-// A compiler that already puts large-model statics in .lbss (Clang 17 and later) leaves nothing to
-// judge here.
-bool bss_in_large_model(const std::string& object) {
-  if (flags_of(object, ".bss")) return true;
-  MESSAGE("this compiler puts large-model statics in .lbss itself; nothing to move");
+// A compiler that already puts large-model statics in .lbss and .ldata (GCC, Clang 17 and later)
+// leaves nothing to judge here.
+bool small_sections_in_large_model(const std::string& object) {
+  if (flags_of(object, ".bss") && flags_of(object, ".data")) return true;
+  MESSAGE("this compiler puts large-model statics in large sections itself; nothing to move");
   return false;
+}
+
+// `names` holds one name with `part` in it.
+bool holds(const std::vector<std::string>& names, const std::string& part) {
+  int found = 0;
+  for (const auto& name : names) found += name.find(part) != std::string::npos;
+  return found == 1;
 }
 
 }  // namespace large_data_test
 
-TEST_CASE("a .bss any code reaches with a 32-bit displacement stays where it is") {
+TEST_CASE("data any code reaches with a 32-bit displacement stays where it is") {
   tune::test::temp_dir dir;
-  CHECK(tune::isolate::far_reachable_bss(large_data_test::compiled_row(dir.path(), "small.o", {"-mcmodel=small"}))
+  CHECK(tune::isolate::far_reachable_data(large_data_test::compiled_row(dir.path(), "small.o", {"-mcmodel=small"}))
             .empty());
 }
 
-TEST_CASE("a .bss only 64-bit offsets reach may move, each section judged on its own") {
+TEST_CASE("data only 64-bit offsets reach may move, each section judged on its own") {
   tune::test::temp_dir dir;
   const auto large = large_data_test::compiled_row(dir.path(), "large.o", {"-mcmodel=large"});
-  if (!large_data_test::bss_in_large_model(large)) return;
-  CHECK(tune::isolate::far_reachable_bss(large) == std::vector<std::string>{".bss"});
+  if (!large_data_test::small_sections_in_large_model(large)) return;
+  const auto whole = tune::isolate::far_reachable_data(large);
+  CHECK(large_data_test::holds(whole, ".bss"));
+  CHECK(large_data_test::holds(whole, ".data"));
+  CHECK(large_data_test::holds(whole, ".rodata"));
   // One object of a large-model source and a small-model one, every static in a section of its
-  // own: only the large-model source's may move.
+  // own: only the large-model source's may move, and of it only what is past the threshold.
   large_data_test::compiled_row(dir.path(), "far.o", {"-mcmodel=large", "-fdata-sections"});
   large_data_test::compiled_row(
       dir.path(), "near.o", {"-mcmodel=small", "-fdata-sections"},
       "static int nearby[64];\nextern \"C\" int row__near(int i) { return ++nearby[i & 63]; }\n");
   REQUIRE(large_data_test::run_tool(
               {"ld", "-r", "-o", (dir / "both.o").string(), (dir / "far.o").string(), (dir / "near.o").string()}) == 0);
-  const auto moved = tune::isolate::far_reachable_bss(large_data_test::read(dir / "both.o"));
-  int far = 0;
-  for (const auto& name : moved) {
-    CHECK(name.find("nearby") == std::string::npos);
-    far += name.find("first") != std::string::npos || name.find("second") != std::string::npos ||
-           name.find("table") != std::string::npos;
-  }
-  CHECK(far == 3);
+  const auto moved = tune::isolate::far_reachable_data(large_data_test::read(dir / "both.o"));
+  CHECK(moved.size() == 4);
+  for (const char* name : {"first", "second", "weights", "offsets"}) CHECK(large_data_test::holds(moved, name));
+}
+
+TEST_CASE("a large section's name") {
+  CHECK(tune::isolate::large_name(".bss") == ".lbss");
+  CHECK(tune::isolate::large_name(".bss._ZL5first") == ".lbss._ZL5first");
+  CHECK(tune::isolate::large_name(".data") == ".ldata");
+  CHECK(tune::isolate::large_name(".rodata.cst32") == ".lrodata.cst32");
 }
 
 TEST_CASE("what is not an x86-64 relocatable object has nothing to move") {
-  CHECK(tune::isolate::far_reachable_bss("").empty());
-  CHECK(tune::isolate::far_reachable_bss("\x7f"
-                                         "ELF and then nothing an object holds")
+  CHECK(tune::isolate::far_reachable_data("").empty());
+  CHECK(tune::isolate::far_reachable_data("\x7f"
+                                          "ELF and then nothing an object holds")
             .empty());
-  CHECK(tune::isolate::far_reachable_bss(std::string(64, '\0')).empty());
+  CHECK(tune::isolate::far_reachable_data(std::string(64, '\0')).empty());
 }
 
-TEST_CASE("moved to .lbss and marked large, 2.4 GiB of a row's statics link beside small-model code and run") {
+TEST_CASE("moved and marked large, 2.4 GiB of a row's statics link beside small-model code and run") {
   tune::test::temp_dir dir;
   const auto large = large_data_test::compiled_row(dir.path(), "large.o", {"-mcmodel=large"});
-  if (!large_data_test::bss_in_large_model(large)) return;
+  if (!large_data_test::small_sections_in_large_model(large)) return;
   tune::test::write_text(dir / "main.cpp",
                          "extern \"C\" int row__big(int);\n"
                          "static int counted[8];\n"
-                         "int main(int argc, char**) { counted[argc] = 1; return row__big(5) == 6 && counted[1] ? 0 : "
+                         "int main(int argc, char**) { counted[argc] = 1; return row__big(5) == 12 && counted[1] ? 0 : "
                          "1; }\n");
   REQUIRE(large_data_test::run_tool(
               {TUNE_TEST_CXX, "-O1", "-c", (dir / "main.cpp").string(), "-o", (dir / "main.o").string()}) == 0);
@@ -123,12 +139,23 @@ TEST_CASE("moved to .lbss and marked large, 2.4 GiB of a row's statics link besi
             {TUNE_TEST_CXX, (dir / "large.o").string(), (dir / "main.o").string(), "-o", (dir / "as-is").string()},
             &said) != 0);
   CHECK(said.find("relocation truncated to fit") != std::string::npos);
-  REQUIRE(large_data_test::run_tool(
-              {"objcopy", "--rename-section=.bss=.lbss", (dir / "large.o").string(), (dir / "moved.o").string()}) == 0);
-  tune::isolate::mark_large(dir / "moved.o", {".lbss"});
-  const auto flags = large_data_test::flags_of(large_data_test::read(dir / "moved.o"), ".lbss");
-  REQUIRE(flags);
-  CHECK((*flags & 0x10000000) != 0);  // SHF_X86_64_LARGE
+  // Moved as isolation moves them (tuner/isolate/isolate.cpp): the initialized tables land after
+  // the 2.4 GiB of .lbss, so the program reads weights and offsets past 2 GiB.
+  std::vector<std::string> argv{"objcopy"}, names;
+  for (const auto& name : tune::isolate::far_reachable_data(large)) {
+    names.push_back(tune::isolate::large_name(name));
+    argv.push_back("--rename-section=" + name + "=" + names.back());
+  }
+  REQUIRE(names.size() == 3);
+  argv.push_back((dir / "large.o").string());
+  argv.push_back((dir / "moved.o").string());
+  REQUIRE(large_data_test::run_tool(argv) == 0);
+  tune::isolate::mark_large(dir / "moved.o", names);
+  for (const auto& name : names) {
+    const auto flags = large_data_test::flags_of(large_data_test::read(dir / "moved.o"), name);
+    REQUIRE(flags);
+    CHECK((*flags & 0x10000000) != 0);  // SHF_X86_64_LARGE
+  }
   REQUIRE(large_data_test::run_tool({TUNE_TEST_CXX, (dir / "moved.o").string(), (dir / "main.o").string(), "-o",
                                      (dir / "program").string()}) == 0);
   CHECK(large_data_test::run_tool({(dir / "program").string()}) == 0);
