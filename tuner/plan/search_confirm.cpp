@@ -217,6 +217,10 @@ std::vector<int> searcher::contenders(std::optional<double>& shortfall) {
   std::vector<int> chosen;
   for (const auto& s : ranked_screened()) {
     if (s.objective_s >= *rec_.baseline_objective_s || chosen.size() == 2) break;
+    if (confirmed(s.id)) {  // insure() confirmed it: nothing more to pay
+      chosen.push_back(s.id);
+      continue;
+    }
     if (minimum_confirmation(s.id) / margin_ > remaining()) {
       candidate(s.id).reason += "; not confirmed: its confirmation needs " + seconds(minimum_confirmation(s.id)) +
                                 ", " + seconds(std::max(0.0, remaining())) + " left";
@@ -273,21 +277,50 @@ bool searcher::settle_noise(int first_contender) {
   return true;
 }
 
+bool searcher::confirmed(int id) const {
+  return std::any_of(rec_.confirmations.begin(), rec_.confirmations.end(),
+                     [&](const confirmation_record& c) { return c.candidate == id; });
+}
+
+// A leader at most insure_ratio of the baseline is confirmed with the minimum pairs during the
+// one-knob walks, once the budget left after it holds the final reserve and `room` of the budget
+// besides: a slow phase of the machine that later stretches the final confirmation past the budget
+// then leaves an established candidate, not the baseline (docs/execution-plans.md, "Slow phases of
+// the machine").
+void searcher::insure(double room) {
+  if (insured_ || cancelled_) return;
+  const auto ranked = ranked_screened();
+  if (ranked.empty() || ranked.front().objective_s > insure_ratio * *rec_.baseline_objective_s) return;
+  const int id = ranked.front().id;
+  if (remaining() < minimum_confirmation(id) + confirmation_reserve() + room * opt_.budget_s) return;
+  insured_ = true;
+  if (rec_.aa_pairs.empty() && !run_aa_pair()) return;
+  auto conf = confirm_candidate(id, process_cost(id), remaining());
+  candidate(id).reason = conf.verdict.reason;
+  rec_.confirmations.push_back(std::move(conf));
+}
+
 search_record searcher::confirm() {
   std::optional<double> shortfall;
   const std::vector<int> chosen = contenders(shortfall);
-  if (chosen.empty()) return finish_without_contenders(shortfall);
+  if (chosen.empty() && rec_.confirmations.empty()) return finish_without_contenders(shortfall);
   if (rec_.aa_pairs.empty() && !run_aa_pair()) {
     if (remaining() <= run_cost())
       return finish(search_status::budget_exhausted, "the budget ran out during the A/A pair");
     return finish(search_status::inconclusive, "the A/A pair failed: no noise estimate, no decision");
   }
   bool any_decided = false, any_promising = false;
+  for (const auto& conf : rec_.confirmations) {
+    any_decided = any_decided || conf.verdict.complete_pairs >= min_pairs;
+    any_promising = any_promising || conf.verdict.median_gain > opt_.min_gain;
+  }
   for (std::size_t i = 0; i < chosen.size(); ++i) {
     const int id = chosen[i];
-    const double keep = i + 1 < chosen.size() ? min_pairs * (run_cost() + process_cost(chosen[i + 1])) +
-                                                    std::max(recheck_cost(id), recheck_cost(chosen[i + 1]))
-                                              : recheck_cost(id);
+    if (confirmed(id)) continue;
+    const double keep = i + 1 < chosen.size() && !confirmed(chosen[i + 1])
+                            ? min_pairs * (run_cost() + process_cost(chosen[i + 1])) +
+                                  std::max(recheck_cost(id), recheck_cost(chosen[i + 1]))
+                            : recheck_cost(id);
     if (i > 0 && remaining() < min_pairs * (run_cost() + process_cost(id)) + recheck_cost(id)) {
       candidate(id).reason += "; not confirmed: the budget was spent";
       break;

@@ -44,7 +44,11 @@ void searcher::screen() {
         if (worse == walk_patience) break;
       }
     }
+    insure(insure_room);
+    if (cancelled_) return;
   }
+  insure(0);
+  if (cancelled_) return;
   if (const auto serial = serial_point(space_, incumbent().first); serial && !screen_batch({*serial})) return;
   for (;;) {
     const auto batch = neighbour_stage(space_, ranked_screened(), singles_, *rec_.baseline_objective_s);

@@ -23,6 +23,10 @@ inline constexpr double hang_slack_s = 2.0;
 // (docs/execution-plans.md, "Slow phases of the machine").
 inline constexpr double cost_margin = 1.25;
 inline constexpr double max_cost_margin = 2.0;
+// insure(): a leader at most this fraction of the baseline's objective is confirmed early, when
+// the budget left after its confirmation still holds the final reserve and this share of the budget.
+inline constexpr double insure_ratio = 0.5;
+inline constexpr double insure_room = 0.25;
 
 inline std::string seconds(double s) {
   char text[32];
@@ -72,6 +76,7 @@ class searcher {
   std::map<int, std::vector<double>> screen_objectives_;  // candidate id → its screening processes
   std::map<int, std::string> wisdom_;                     // candidate id → the wisdom its first process exported
   std::optional<double> base_setup_s_;                    // the baseline's setup time
+  bool insured_ = false;                                  // insure() has run its confirmation
 
   double elapsed() { return ctx_.clock.now_s() - t0_; }
   double remaining() { return opt_.budget_s - elapsed(); }
@@ -147,6 +152,8 @@ class searcher {
   search_record finish_without_contenders(const std::optional<double>& shortfall);
   bool settle_noise(int first_contender);
   search_record confirm();
+  void insure(double room);
+  bool confirmed(int id) const;
 };
 
 }  // namespace tune::plan::detail

@@ -21,6 +21,11 @@ far the pools oversubscribe the CPUs; FFTW_MEASURE makes the FFT 40% faster and 
 planning; binding helps a small OpenMP pool and hurts a full one. Its best points move four (8
 CPUs) and six (64 CPUs) knobs at once. Its work is scaled so that a baseline process takes about
 as long as the device's (0.77 s: 8 windows and start-up).
+
+device-16-phases.json, synthetic-8-phases.json, synthetic-64-phases.json: the same programs on a
+machine with slow phases ("level_shifts", docs/execution-plans.md "Slow phases of the machine"),
+the three of issue 44: 20% of the time 1.5x slower in phases of 10 s on 16 CPUs; 25%, 1.6x, 8 s
+with 10% window noise on 8 CPUs; 30%, 1.4x, 5 s on 64 CPUs.
 """
 import itertools
 import json
@@ -42,7 +47,7 @@ def powers(n):
     return [str(x) for x in out + [n]]
 
 
-def write(name, cpus, noise, windows, start, knobs, baseline, cost):
+def write(name, cpus, noise, windows, start, knobs, baseline, cost, shifts=None):
     points = []
     names = [k for k in ORDER if k in knobs]
     for combo in itertools.product(*(knobs[k] for k in names)):
@@ -51,6 +56,8 @@ def write(name, cpus, noise, windows, start, knobs, baseline, cost):
         points.append({"knobs": p, "window_s": round(window, 7), "setup_s": round(setup, 4)})
     doc = {"format": "tune-plan-landscape/1", "cpus": cpus, "noise_cv_pct": noise, "windows_per_run": windows,
            "process_start_s": start, "knobs": knobs, "baseline": baseline, "points": points}
+    if shifts:
+        doc["level_shifts"] = dict(zip(("share_pct", "factor", "mean_s"), shifts))
     # One point per line: small enough to commit, and a change to the model shows as changed lines.
     head = json.dumps({k: v for k, v in doc.items() if k != "points"}, indent=1)[:-2]
     lines = ",\n  ".join(json.dumps(p, separators=(",", ":")) for p in points)
@@ -161,9 +168,11 @@ def device_cost(p):
     return t, setup
 
 
-write("device-16.json", 16, 5.0, 8, 0.1,
-      {"openblas_threads": powers(16), "omp_threads": powers(16), "fftw_threads": powers(16),
-       "fftw_planner": PLANNER, "omp_wait_policy": WAIT, "omp_proc_bind": BIND}, BASE, device_cost)
+DEVICE_KNOBS = {"openblas_threads": powers(16), "omp_threads": powers(16), "fftw_threads": powers(16),
+                "fftw_planner": PLANNER, "omp_wait_policy": WAIT, "omp_proc_bind": BIND}
+write("device-16.json", 16, 5.0, 8, 0.1, DEVICE_KNOBS, BASE, device_cost)
+# Slow phases (issue 44): 20% of the time slow by 1.5x, in phases of 10 s on average.
+write("device-16-phases.json", 16, 5.0, 8, 0.1, DEVICE_KNOBS, BASE, device_cost, (20, 1.5, 10))
 
 
 # ---- synthetic -------------------------------------------------------------------------------
@@ -194,5 +203,9 @@ def synthetic(cpus, work):
 
 k, b, c = synthetic(8, 0.025)
 write("synthetic-8.json", 8, 3.0, 8, 0.05, k, b, c)
+# Slow phases (issue 44): 25% of the time slow by 1.6x in phases of 8 s, and 10% window noise.
+write("synthetic-8-phases.json", 8, 10.0, 8, 0.05, k, b, c, (25, 1.6, 8))
 k, b, c = synthetic(64, 0.03)
 write("synthetic-64.json", 64, 4.0, 8, 0.15, k, b, c)
+# Slow phases (issue 44): 30% of the time slow by 1.4x, in phases of 5 s.
+write("synthetic-64-phases.json", 64, 4.0, 8, 0.15, k, b, c, (30, 1.4, 5))
