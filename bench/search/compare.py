@@ -26,7 +26,8 @@
 #
 # The P score (Willemsen et al., FGCS 2024): (E_random - mean seat cost) / (E_random - optimum),
 # E_random the expected best true cost of random search without replacement at the same budget,
-# computed exactly over the valid points: 0 is random search's expectation, 1 the optimum.
+# computed exactly over the valid points: 0 is random search's expectation, 1 the optimum. Beside
+# it, its standard error over the seeds (p_score_se): the seats' cost spread, scaled as P is.
 import argparse
 import glob
 import json
@@ -150,7 +151,8 @@ def _is_number(text):
 def summary(land, costs):
     qs = [land.optimum / c for c in costs]
     return {"q_median": statistics.median(qs), "q_worst": min(qs),
-            "within_3pct": sum(q >= 0.97 for q in qs) / len(qs), "cost_mean": statistics.fmean(costs)}
+            "within_3pct": sum(q >= 0.97 for q in qs) / len(qs), "cost_mean": statistics.fmean(costs),
+            "cost_sd": statistics.stdev(costs) if len(costs) > 1 else 0.0}
 
 
 def p_score(land, budget, cost_mean):
@@ -158,6 +160,15 @@ def p_score(land, budget, cost_mean):
     if expected <= land.optimum:
         return 1.0
     return (expected - cost_mean) / (expected - land.optimum)
+
+
+def p_score_se(land, budget, cost_sd, seeds):
+    # The standard error of the seats' mean cost over the seeds, on the P score's scale: two
+    # strategies whose scores differ by less than about twice it are not told apart by these seeds.
+    expected = land.expected_random_best(budget)
+    if expected <= land.optimum:
+        return 0.0
+    return cost_sd / math.sqrt(seeds) / (expected - land.optimum)
 
 
 def main():
@@ -184,9 +195,12 @@ def main():
         results = []
         for r in ours:
             budget = max(1, int(r["budget_pct"] / 100 * points + 0.5))
+            # The seat's true cost per seed, from its q.
+            s = summary(land, [land.optimum / q for q in r["q_seeds"]])
             results.append({"strategy": r["strategy"], "budget_pct": r["budget_pct"], "q_median": r["q_median"],
                             "q_worst": r["q_worst"], "within_3pct": r["within_3pct"],
-                            "p_score": p_score(land, budget, r["cost_mean"])})
+                            "p_score": p_score(land, budget, r["cost_mean"]),
+                            "p_score_se": p_score_se(land, budget, s["cost_sd"], a.seeds)})
         for pct in pcts:
             budget = max(1, int(pct / 100 * points + 0.5))
             for name in samplers:
@@ -195,15 +209,16 @@ def main():
                 results.append({"strategy": name, "budget_pct": pct, "q_median": s["q_median"],
                                 "q_worst": s["q_worst"], "within_3pct": s["within_3pct"],
                                 "p_score": p_score(land, budget, s["cost_mean"]),
+                                "p_score_se": p_score_se(land, budget, s["cost_sd"], a.seeds),
                                 "breakers_median": statistics.median(b for _, _, b in runs)})
         results.sort(key=lambda r: (r["budget_pct"], r["strategy"]))
         out["landscapes"].append({"file": path, "points": points, "results": results})
         print(f"\n{path}: {points} points, {a.seeds} seeds")
-        print("| strategy | budget | median q | worst q | within 3% | P score |")
+        print("| strategy | budget | median q | worst q | within 3% | P score ± se |")
         print("|---|---:|---:|---:|---:|---:|")
         for r in results:
             print(f"| {r['strategy']} | {r['budget_pct']:g}% | {r['q_median']:.3f} | {r['q_worst']:.3f} | "
-                  f"{100 * r['within_3pct']:.0f}% | {r['p_score']:.2f} |")
+                  f"{100 * r['within_3pct']:.0f}% | {r['p_score']:.2f} ± {r['p_score_se']:.2f} |")
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:
             json.dump(out, f, indent=2)

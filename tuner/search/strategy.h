@@ -17,7 +17,11 @@
 //      nearby;
 //   4. with no start left, a kick from the best local optimum (two or three axes changed, then a
 //      descent: ILS's perturbation) and a new far sample take turns, until the best has not
-//      improved for a while.
+//      improved for a while;
+//   5. an additive model of log cost (one effect per axis value) fitted to every measured point
+//      orders a descent's neighbours when the batch cannot take them all, and takes half of the
+//      budget's last batch for the points it ranks best: nothing measured later could use what
+//      that batch would teach.
 // Descents, starts and restarts all fill the same batch, so a batch of 8-32 proposals serves
 // several descents at once. Kernel Tuner's strategy comparison (Schoonhoven et al., 2022) found
 // the local-search, annealing and genetic families robust on real kernel spaces; local search
@@ -112,6 +116,12 @@ class searcher {
   void wanted_by(const descent& d, std::size_t room, std::vector<std::size_t>& out);
   bool start_descent();
   std::optional<std::size_t> kick();
+  // The additive model of log cost over the measured points (one effect per axis value), and a
+  // point's predicted log cost under it (0 where nothing is fitted).
+  void fit_model();
+  double predicted(std::size_t point) const;
+  // Up to `k` unseen points the model ranks lowest, once it is fitted on enough points.
+  void propose_by_model(std::size_t k, std::vector<std::size_t>& out);
 
   space space_;
   settings how_;
@@ -143,6 +153,8 @@ class searcher {
   std::size_t restarts_ = 0;               // kicks and far samples so far
   std::size_t proposed_at_last_gain_ = 0;  // `proposed_` when best_ last improved
   bool converged_ = false;
+  std::vector<std::vector<double>> effect_;  // per axis, per value: the fitted effect on log cost
+  std::size_t fitted_on_ = 0;                // measured points the model was fitted to
 };
 
 }  // namespace tune::search
