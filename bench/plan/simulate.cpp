@@ -4,12 +4,14 @@
 // a second and the result is a function of the landscape and the seed.
 //
 //   tune-plan-simulate --landscape bench/plan/landscapes/device-16.json --budgets 30,120 --searches 25
+//                      [--verbose] [--trace <search index>]
 //
 // Per budget: q = T* / T(selected) of each search (T* the landscape's fastest point, T(selected)
 // the true window time of the point the plan applies; a search that keeps the baseline scores
 // the baseline's q), their median, worst and mean, and how the searches ended.
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,7 @@ struct options {
   std::uint64_t seed = 1;
   std::string json;
   bool verbose = false;
+  std::optional<int> trace;
 };
 
 int run(const options& o) {
@@ -53,6 +56,15 @@ int run(const options& o) {
       qs.push_back(s.q);
       ++statuses[to_string(s.record.status)];
       elapsed += s.record.elapsed_s;
+      if (o.trace && *o.trace == i) {
+        // Every process of this search, in order: when it started, what it ran, what it measured.
+        for (const auto& r : s.record.runs) {
+          const std::string what =
+              r.candidate ? s.record.candidates[static_cast<std::size_t>(r.candidate - 1)].description : "baseline";
+          fmt::print("        {:>3} {:7.2f} s  {:<8} c{:<3} {:>10}  {}\n", r.seq, r.started_s, to_string(r.role),
+                     r.candidate, r.objective_s ? fmt::format("{:.3f} ms", 1e3 * *r.objective_s) : "-", what);
+        }
+      }
       if (o.verbose) {
         fmt::print("  {:>5.0f} s #{:<3} q {:.3f} {:<16} {} processes  {}\n        {}\n", budget, i, s.q,
                    to_string(s.record.status), s.record.runs.size(), point_key(s.selected->knobs),
@@ -86,6 +98,7 @@ int main(int argc, char** argv) {
   app.add_option("--seed", o.seed, "Seed of the first search (search i uses seed + i)");
   app.add_option("--json", o.json, "Where to write {\"budgets\": [{budget_s, searches, q_median, q_worst, q_mean}]}");
   app.add_flag("--verbose", o.verbose, "Print every search");
+  app.add_option("--trace", o.trace, "Print every process of the search with this index (0 is the first)");
   CLI11_PARSE(app, argc, argv);
   try {
     return run(o);
