@@ -29,7 +29,7 @@ bool named(const std::string& name, std::string_view prefix) {
 // Data a large model may place anywhere: not code, not thread-local, and not relocated read-only
 // data (.data.rel.ro*), which the loader protects after relocating it.
 bool movable_data(const util::elf_section& s) {
-  if (!(s.flags & SHF_ALLOC) || (s.flags & (SHF_TLS | SHF_EXECINSTR)) || s.size < large_data_threshold) return false;
+  if (!(s.flags & SHF_ALLOC) || (s.flags & (SHF_TLS | SHF_EXECINSTR)) || s.size <= large_data_threshold) return false;
   if (s.type == SHT_NOBITS) return named(s.name, ".bss");
   if (s.type != SHT_PROGBITS) return false;
   if (s.flags & SHF_WRITE) return named(s.name, ".data") && !named(s.name, ".data.rel.ro");
@@ -73,7 +73,11 @@ std::vector<std::string> far_reachable_data(std::string_view object) {
       std::memcpy(&r, table.bytes.data() + at, sizeof r);
       const auto symbol = ELF64_R_SYM(r.r_info);
       if (symbol >= symbols->second.size()) return {};
-      if (!sixty_four_bit(ELF64_R_TYPE(r.r_info))) movable.erase(symbols->second[symbol]);
+      if (sixty_four_bit(ELF64_R_TYPE(r.r_info))) continue;
+      // Neither what a 32-bit field reaches, nor where the field sits (a jump table's offsets to
+      // code, R_X86_64_PC32 in .rodata), may move past 2 GiB.
+      movable.erase(symbols->second[symbol]);
+      movable.erase(table.info);
     }
   }
   std::vector<std::string> names;

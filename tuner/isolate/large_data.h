@@ -15,15 +15,19 @@
 
 namespace tune::isolate {
 
-// GCC's threshold (-mlarge-data-threshold): a smaller section stays among the small data, so a row's
-// tables and strings lie where GCC's medium model would put them, and its identity does not change.
+// GCC's threshold (-mlarge-data-threshold), which moves each object larger than it: a section no
+// larger stays among the small data, so a row's tables and strings stay where they were and its
+// identity does not change. GCC judges objects and this judges sections, which is the same thing
+// under -fdata-sections (a section per object); without it, small statics that share a section
+// larger than the threshold move together.
 inline constexpr std::uint64_t large_data_threshold = 64 * 1024;
 
 // The names of the data sections of the x86-64 relocatable object `object` — zero-initialized
 // (.bss, .bss.*), initialized (.data, .data.*, not .data.rel.ro*) and read-only (.rodata, .rodata.*)
 // — of at least large_data_threshold bytes that every relocation reaches with a 64-bit value
 // (R_X86_64_64, GOTOFF64, PC64): those the link may place anywhere. A section one 32-bit reference
-// reaches is left out (it stays where the small and GCC's medium model need it); empty when the
+// reaches, or one that holds a 32-bit reference itself (a jump table's offsets to code), is left
+// out (it stays where the small and GCC's medium model need it); empty when the
 // object is not an x86-64 ELF64 relocatable object or has no such section. Each moves to the name
 // large_name() gives it.
 std::vector<std::string> far_reachable_data(std::string_view object);

@@ -185,7 +185,10 @@ double searcher::median_objective(int id) const {
 std::optional<int> searcher::fastest_established() const {
   std::optional<int> best;
   for (const auto& conf : rec_.confirmations) {
-    if (!conf.verdict.established) continue;
+    // One that failed a later process (a crash, output off the oracle) is no plan to apply.
+    if (!conf.verdict.established ||
+        rec_.candidates[static_cast<std::size_t>(conf.candidate - 1)].fate != candidate_fate::completed)
+      continue;
     if (!best || median_objective(conf.candidate) < median_objective(*best)) best = conf.candidate;
   }
   return best;
@@ -303,7 +306,10 @@ void searcher::insure(double room) {
 search_record searcher::confirm() {
   std::optional<double> shortfall;
   const std::vector<int> chosen = contenders(shortfall);
-  if (chosen.empty() && rec_.confirmations.empty()) return finish_without_contenders(shortfall);
+  // Confirmations made before (insure(), a cached plan's re-confirmation) count only through a
+  // contender or an established verdict: a cached plan that failed, or an insured leader that
+  // failed since, leaves a search without contenders.
+  if (chosen.empty() && !fastest_established()) return finish_without_contenders(shortfall);
   if (rec_.aa_pairs.empty() && !run_aa_pair()) {
     if (remaining() <= run_cost())
       return finish(search_status::budget_exhausted, "the budget ran out during the A/A pair");
@@ -332,7 +338,7 @@ search_record searcher::confirm() {
     rec_.confirmations.push_back(std::move(conf));
     if (cancelled_) return finish(search_status::cancelled, cancel_reason());
   }
-  if (!settle_noise(chosen.front())) return finish(search_status::cancelled, cancel_reason());
+  if (!chosen.empty() && !settle_noise(chosen.front())) return finish(search_status::cancelled, cancel_reason());
   if (const auto best = fastest_established()) {
     if (settle_winner(*best)) {
       return finish(search_status::improved, "c" + std::to_string(*best) + " " + candidate(*best).description + ": " +

@@ -363,8 +363,8 @@ void searcher::fit_model() {
 }
 
 void searcher::propose_by_model(std::size_t k, std::vector<std::size_t>& out) {
-  // Only once the model has seen a measured point per value of every axis: fitted on fewer (the
-  // first batch's sample, at a budget of one or two batches), its picks lost to the descents'
+  // Only once the model is fitted on as many measured points as the axes have values: fitted on
+  // fewer (the first batch's sample, at a budget of one or two batches), its picks lost to the descents'
   // on the measured stencil and transpose (docs/design/spaces.md, "A model for the last batch").
   std::size_t effects = 0;
   for (const std::size_t s : space_.sizes) effects += s;
@@ -444,7 +444,8 @@ void searcher::propose_auto(std::size_t n, std::vector<std::size_t>& out) {
   for (const std::size_t s : space_.sizes) moves += s - 1;
   const std::size_t patience = std::max<std::size_t>(256, 16 * moves);
   fit_model();
-  if (budget_left() <= n) propose_by_model((n - out.size()) / 2, out);
+  // The last batch: what the budget leaves fits in the room this batch has left.
+  if (budget_left() <= n - out.size()) propose_by_model((n - out.size()) / 2, out);
 
   while (out.size() < n) {
     std::vector<descent> going;

@@ -35,6 +35,7 @@ std::optional<std::vector<elf_section>> elf_sections(std::string_view data) {
     e.type = s->sh_type;
     e.flags = s->sh_flags;
     e.link = s->sh_link;
+    e.info = s->sh_info;
     e.index = i;
     e.size = s->sh_size;
     e.addralign = s->sh_addralign;

@@ -17,6 +17,7 @@ struct elf_section {
   std::uint64_t flags = 0;  // SHF_*
   std::string_view bytes;   // empty for SHT_NOBITS; a view into the file's bytes
   std::uint32_t link = 0;   // sh_link: a symbol table's string table, by index
+  std::uint32_t info = 0;   // sh_info: a relocation section's target section, by index
   std::size_t index = 0;    // in the section header table
   std::uint64_t size = 0;   // sh_size: for SHT_NOBITS (.bss) what it takes in memory
   std::uint64_t addralign = 0;

@@ -106,6 +106,25 @@ TEST_CASE("data only 64-bit offsets reach may move, each section judged on its o
   for (const char* name : {"first", "second", "weights", "offsets"}) CHECK(large_data_test::holds(moved, name));
 }
 
+TEST_CASE("data that holds a 32-bit displacement to code stays where it is, though only 64-bit offsets reach it") {
+  // A jump table's entries are 32-bit offsets to the code (R_X86_64_PC32 sitting in .rodata):
+  // moved past 2 GiB, they could no longer reach it. Written in assembly, so every compiler's
+  // choice of where to put its jump tables is beside the point.
+  tune::test::temp_dir dir;
+  const auto assembled = [&](const std::string& name, const char* entry) {
+    tune::test::write_text(dir.path() / (name + ".s"),
+                           std::string("  .text\n  .globl row__jump\nrow__jump:\n  movabs $table, %rax\n  ret\n"
+                                       "  .section .rodata\ntable:\n") +
+                               entry + "  .zero 70000\n");
+    REQUIRE(large_data_test::run_tool({TUNE_TEST_CXX, "-c", (dir.path() / (name + ".s")).string(), "-o",
+                                       (dir.path() / (name + ".o")).string()}) == 0);
+    return large_data_test::read(dir.path() / (name + ".o"));
+  };
+  CHECK(tune::isolate::far_reachable_data(assembled("table", "  .long row__jump - .\n")).empty());
+  // The same 70,004 bytes without the entry: only the 64-bit offset reaches them, and they may move.
+  CHECK(tune::isolate::far_reachable_data(assembled("plain", "  .long 0\n")) == std::vector<std::string>{".rodata"});
+}
+
 TEST_CASE("a large section's name") {
   CHECK(tune::isolate::large_name(".bss") == ".lbss");
   CHECK(tune::isolate::large_name(".bss._ZL5first") == ".lbss._ZL5first");

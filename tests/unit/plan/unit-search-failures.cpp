@@ -2,6 +2,7 @@
 // settings the program ignores, and environments that conflict with the allocation.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "plan_rig.h"
@@ -292,4 +293,37 @@ TEST_CASE("cache: a cached plan that no longer wins is not trusted; the search g
   CHECK(r.cache_note.rfind("cached plan not re-confirmed (no improvement established", 0) == 0);
   CHECK(r.status == search_status::improved);
   CHECK(rig::setting(r.selected, "TUNE_KNOB_FFTW_THREADS") == "2");
+}
+
+TEST_CASE("cache: a cached plan that no longer wins, and nothing else that does: the baseline stands") {
+  // The cached plan's failed re-confirmation is a confirmation record, but no contender: the
+  // search ends as one without contenders, not in a decision with none to take.
+  rig t;
+  t.program.window_s = [](const fake_settings&, int) { return 0.010; };
+  t.options.cached = assignment{{"OMP_NUM_THREADS", "1"}};
+  const auto r = t.run();
+  CHECK(r.cache_note.rfind("cached plan not re-confirmed (", 0) == 0);
+  CHECK(r.status == search_status::baseline);
+  CHECK(!r.winner);
+  CHECK(r.stop_reason.rfind("no candidate screened faster than the baseline", 0) == 0);
+}
+TEST_CASE("crash: a candidate established early that crashes later is no plan to apply") {
+  // omp_threads=1 is five times faster, so insure() establishes it during the walks; from the
+  // program's 20th process on it crashes. The plan must not apply settings that crash. Without
+  // FFTW no wisdom re-check runs the winner once more to catch it.
+  rig t;
+  t.program.fftw = false;
+  t.program.window_s = [](const fake_settings& s, int) { return s.omp == 1 ? 0.002 : 0.010; };
+  t.program.fails = [](const fake_settings& s, int run) -> std::optional<run_outcome::state> {
+    if (s.omp == 1 && run > 20) return run_outcome::state::crashed;
+    return std::nullopt;
+  };
+  const auto r = t.run();
+  const auto& fast = rig::find(r, "omp_threads=1");
+  CHECK(fast.fate == tune::plan::candidate_fate::failed);
+  const bool established = std::any_of(r.confirmations.begin(), r.confirmations.end(),
+                                       [&](const auto& c) { return c.candidate == fast.id && c.verdict.established; });
+  CHECK(established);
+  CHECK(r.winner != fast.id);
+  CHECK(rig::setting(r.selected, "OMP_NUM_THREADS") != "1");
 }
