@@ -9,7 +9,8 @@
 # The first call of the phase (the folder FAULT_MARK made) delivers FAULT_KIND: `int` or `kill`
 # sends SIGINT or SIGKILL to the `tune` process above it, then lets the program run; `compiler`
 # kills the compile itself with SIGKILL, as the OOM killer would. Every other call runs the real
-# program as it is. A searched row's compile is logged to FAULT_LOG, once the fault is delivered
+# program as it is. A searched row's compile is logged to FAULT_LOG, what was faulted (the call,
+# and the `tune` process signalled) to FAULT_MARK/delivered, and once the fault is delivered
 # FAULT_MARK/done is made.
 set -uo pipefail
 name=$(basename "$0")
@@ -40,10 +41,14 @@ tune_pid() {
   done
   return 1
 }
+# What was faulted, for the test to show when the faulted tune did not stop where it should.
+target=$(tune_pid || echo none)
+printf 'fault %s %s at %s: %s; tune %s (%s)\n' "${FAULT_KIND:-}" "$phase" "$(date +%T.%N)" "$*" "$target" \
+  "$(tr '\0' ' ' <"/proc/$target/cmdline" 2>/dev/null)" >"$FAULT_MARK/delivered"
 case "${FAULT_KIND:-}" in
   compiler) touch "$FAULT_MARK/done"; kill -KILL $$ ;;
-  int) kill -INT "$(tune_pid)" ;;
-  kill) kill -KILL "$(tune_pid)" ;;
+  int) kill -INT "$target" ;;
+  kill) kill -KILL "$target" ;;
   *) echo "hook.sh: FAULT_KIND is int, kill or compiler" >&2; exit 2 ;;
 esac
 "${command[@]}"

@@ -50,6 +50,10 @@ file(WRITE "${WORK_DIR}/compiles.log" "")
 list(LENGTH finished finished_n)
 if(PHASE MATCHES "^(archive|link|race)$")
   e2e_expect_equal("rows the faulted tune finished" "${finished_n}" 31)
+  if(NOT finished_n EQUAL 31 AND EXISTS "${WORK_DIR}/fault/delivered")
+    file(READ "${WORK_DIR}/fault/delivered" delivered)
+    message(STATUS "e2e: what hook.sh faulted: ${delivered}")
+  endif()
 endif()
 # ar wrote the archive's temporary, which the faulted tune never renamed: the next tune must
 # not leave it.
