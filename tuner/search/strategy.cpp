@@ -344,17 +344,20 @@ void searcher::fit_model() {
   }
   mean /= static_cast<double>(measured.size());
   for (auto& v : y) v -= mean;
+  // Each point's sum of effects, kept as effects change: a sweep is linear in points and axes.
+  std::vector<double> fitted(measured.size(), 0.0);
   for (int sweep = 0; sweep < 4; ++sweep) {
     for (std::size_t a = 0; a < axes; ++a) {
       std::vector<double> sum(space_.sizes[a], 0.0);
       std::vector<double> count(space_.sizes[a], 0.0);
       for (std::size_t i = 0; i < measured.size(); ++i) {
-        const auto& values = space_.points[measured[i]];
-        double rest = y[i];
-        for (std::size_t b = 0; b < axes; ++b)
-          if (b != a) rest -= effect_[b][values[b]];
-        sum[values[a]] += rest;
-        count[values[a]] += 1;
+        const std::uint16_t v = space_.points[measured[i]][a];
+        sum[v] += y[i] - (fitted[i] - effect_[a][v]);
+        count[v] += 1;
+      }
+      for (std::size_t i = 0; i < measured.size(); ++i) {
+        const std::uint16_t v = space_.points[measured[i]][a];
+        fitted[i] += sum[v] / (count[v] + 1) - effect_[a][v];
       }
       for (std::size_t v = 0; v < space_.sizes[a]; ++v) effect_[a][v] = sum[v] / (count[v] + 1);
     }
