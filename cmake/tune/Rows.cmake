@@ -892,6 +892,13 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
     foreach(_axis IN LISTS _axes)
       set_property(TARGET tune_family_${name} PROPERTY TUNE_SEARCH_VALUES_${_axis} "${_values_${_axis}}")
     endforeach()
+    # Each constraint in its parsed form (tune/Constraints.cmake): the tool enumerates the space
+    # from the axes and these rules (tuner/search/rules.h), not from the rows.
+    set(_k 0)
+    foreach(_text IN LISTS ${rows}_CONSTRAINTS)
+      set_property(TARGET tune_family_${name} PROPERTY TUNE_SEARCH_RPN_${_k} "${${rows}_CONSTRAINT_RPN_${_k}}")
+      math(EXPR _k "${_k} + 1")
+    endforeach()
   endif()
 
   _tune_family_set("${name}" ROWS "${_suffixes}")

@@ -117,7 +117,8 @@ endfunction()
 # The manifest's "search" member of a searched family (tuner/manifest/manifest.h, search_decl), or
 # "null" for one that races every row.
 function(_tune_search_json out family)
-  foreach(_key SEARCH SEARCH_SEED SEARCH_BUDGET_ROWS SEARCH_BUDGET_SECONDS SEARCH_ARCHIVE SEARCH_AXES SEARCH_TEMPLATE_ROW)
+  foreach(_key SEARCH SEARCH_SEED SEARCH_BUDGET_ROWS SEARCH_BUDGET_SECONDS SEARCH_ARCHIVE SEARCH_AXES SEARCH_TEMPLATE_ROW
+      EXCLUDE CONSTRAINTS)
     _tune_family_get(_${_key} "${family}" ${_key})
   endforeach()
   if(NOT _SEARCH OR _SEARCH STREQUAL "exhaustive")
@@ -131,6 +132,19 @@ function(_tune_search_json out family)
     list(APPEND _axes "{\"name\": \"${_axis}\", \"values\": ${_q}}")
   endforeach()
   list(JOIN _axes ", " _axes)
+  # The rules that cut the axes' product (tuner/search/rules.h): EXCLUDE as written, and each
+  # constraint with its parsed form.
+  _tune_json_array(_exclude ${_EXCLUDE})
+  set(_constraints "")
+  set(_k 0)
+  foreach(_text IN LISTS _CONSTRAINTS)
+    get_property(_rpn TARGET tune_family_${family} PROPERTY TUNE_SEARCH_RPN_${_k})
+    _tune_json_quote(_q_text "${_text}")
+    _tune_json_array(_q_rpn ${_rpn})
+    list(APPEND _constraints "{\"text\": ${_q_text}, \"rpn\": ${_q_rpn}}")
+    math(EXPR _k "${_k} + 1")
+  endforeach()
+  list(JOIN _constraints ", " _constraints)
   # The instruction check of aarch64 rows (tune/Rows.cmake): the rows the tool compiles get it too.
   set(_objdump "")
   if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$" AND CMAKE_OBJDUMP)
@@ -141,7 +155,7 @@ function(_tune_search_json out family)
   endforeach()
   _tune_json_quote(_q_template "$<TARGET_OBJECTS:tune_obj_${family}__${_SEARCH_TEMPLATE_ROW}>")
   set(${out} "{\"strategy\": \"${_SEARCH}\", \"seed\": ${_SEARCH_SEED}, \"budget_rows\": ${_SEARCH_BUDGET_ROWS}, \
-\"budget_seconds\": ${_SEARCH_BUDGET_SECONDS}, \"axes\": [${_axes}], \"archive\": ${_q__SEARCH_ARCHIVE}, \
+\"budget_seconds\": ${_SEARCH_BUDGET_SECONDS}, \"axes\": [${_axes}], \"exclude\": ${_exclude}, \"constraints\": [${_constraints}], \"archive\": ${_q__SEARCH_ARCHIVE}, \
 \"template_row\": \"${_SEARCH_TEMPLATE_ROW}\", \"template_objects\": ${_q_template}, \"cmake\": ${_q_CMAKE_COMMAND}, \"module_dir\": ${_q__TUNE_MODULE_DIR}, \
 \"ar\": ${_q_CMAKE_AR}, \"linker\": ${_q_CMAKE_LINKER}, \"objcopy\": ${_q_CMAKE_OBJCOPY}, \
 \"objdump\": ${_q__objdump}}" PARENT_SCOPE)

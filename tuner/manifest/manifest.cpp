@@ -92,6 +92,10 @@ search_decl read_search(const util::json_at& j) {
   const auto axes = j["axes"].array();
   for (std::size_t i = 0; i < axes.size(); ++i)
     s.axes.emplace_back(axes.at(i)["name"].string(), axes.at(i)["values"].strings());
+  s.excludes = j["exclude"].strings();
+  const auto constraints = j["constraints"].array();
+  for (std::size_t i = 0; i < constraints.size(); ++i)
+    s.constraints.push_back({constraints.at(i)["text"].string(), constraints.at(i)["rpn"].strings()});
   s.archive = j["archive"].string();
   s.template_row = j["template_row"].string();
   // $<TARGET_OBJECTS:...> as the configure step wrote it: a ';'-separated list.

@@ -10,6 +10,7 @@
 
 #include "box/features.h"
 #include "isolate/identity.h"
+#include "search/rules.h"
 
 namespace tune {
 
@@ -54,6 +55,10 @@ struct search_decl {
   double budget_seconds = 0;  // 0: no time limit
   // The AXES in order, each with its values: a row's point is its value index per axis.
   std::vector<std::pair<std::string, std::vector<std::string>>> axes;
+  // What cuts the axes' product to the space: EXCLUDE as written and CONSTRAINTS with their parsed
+  // forms (search/rules.h); the tool enumerates the space from these, not from the rows.
+  std::vector<std::string> excludes;
+  std::vector<search::space_rules::constraint> constraints;
   std::filesystem::path archive;  // libtune_search_<family>.a, linked by the bench and the program
   std::string template_row;       // the row whose compile the tool varies
   std::vector<std::filesystem::path> template_objects;

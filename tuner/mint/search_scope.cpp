@@ -4,6 +4,8 @@
 #include <chrono>
 #include <random>
 #include <set>
+#include <stdexcept>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -11,6 +13,7 @@
 #include "isolate/identity.h"
 #include "mint/bench_call.h"
 #include "mint/search_rows.h"
+#include "search/rules.h"
 #include "search/strategy.h"
 
 namespace tune::mint {
@@ -256,34 +259,39 @@ std::optional<bench_call> search_family(manifest& m, const std::vector<std::stri
 search_space space_of(const family_decl& family) {
   search_space out;
   if (!family.search) return out;
-  for (const auto& [axis, values] : family.search->axes) {
+  search::space_rules rules{family.search->axes, family.search->excludes, family.search->constraints};
+  for (const auto& [axis, values] : rules.axes) {
     out.axes.push_back(axis);
     out.sizes.push_back(values.size());
   }
-  for (const auto& row : family.rows) {
-    std::vector<std::uint16_t> point(out.axes.size(), 0);
-    std::size_t named = 0;
-    std::size_t at = 0;
-    const std::string& spec = row.axes;
-    while (at < spec.size()) {
-      const auto end = std::min(spec.find(',', at), spec.size());
-      const std::string item = spec.substr(at, end - at);
-      at = end + 1;
-      const auto eq = item.find('=');
-      if (eq == std::string::npos) continue;
-      for (std::size_t a = 0; a < out.axes.size(); ++a) {
-        if (item.compare(0, eq, out.axes[a]) != 0 || eq != out.axes[a].size()) continue;
-        const auto& values = family.search->axes[a].second;
-        const auto v = std::find(values.begin(), values.end(), item.substr(eq + 1));
-        if (v == values.end()) continue;
-        point[a] = static_cast<std::uint16_t>(v - values.begin());
-        ++named;
-      }
-    }
-    if (named != out.axes.size()) continue;
-    out.points.push_back(std::move(point));
-    out.suffixes.push_back(row.suffix);
+  std::vector<std::uint16_t> flat;
+  try {
+    flat = search::enumerate(rules);
+  } catch (const search::rules_error& e) {
+    throw std::runtime_error(fmt::format("family {}: {}", family.function(), e.what()));
   }
+  // The configure step lists the same space as rows: the two must name the same points, or the
+  // search would propose a row the build never declared (or miss one it did).
+  std::unordered_set<std::string> declared;
+  for (const auto& row : family.rows)
+    if (!row.axes.empty()) declared.insert(row.suffix);
+  const std::size_t n = out.axes.size();
+  for (std::size_t at = 0; n && at < flat.size(); at += n) {
+    std::string suffix = search::suffix_of(rules, flat.data() + at);
+    if (!declared.count(suffix))
+      throw std::runtime_error(fmt::format(
+          "family {}: its axes and rules allow row {} (\"{}\"), which the manifest does not declare; the configure "
+          "step and the tool come from different versions of cmake-tune: configure the build again",
+          family.function(), suffix, search::spec_of(rules, flat.data() + at)));
+    out.points.emplace_back(flat.begin() + static_cast<std::ptrdiff_t>(at),
+                            flat.begin() + static_cast<std::ptrdiff_t>(at + n));
+    out.suffixes.push_back(std::move(suffix));
+  }
+  if (out.suffixes.size() != declared.size())
+    throw std::runtime_error(fmt::format(
+        "family {}: the manifest declares {} rows, and its axes and rules allow {}; the configure step and the tool "
+        "come from different versions of cmake-tune: configure the build again",
+        family.function(), declared.size(), out.suffixes.size()));
   return out;
 }
 

@@ -38,6 +38,7 @@ tune::family_decl searched_family() {
   tune::search_decl s;
   s.strategy = "auto";
   s.axes = {{"U", {"1", "2"}}, {"ISA", {"base", "avx2"}}};
+  s.excludes = {"U=1,ISA=avx2"};
   s.template_row = "u1_base";
   f.search = s;
   return f;
@@ -119,6 +120,27 @@ TEST_CASE("the search's space holds every row with a value of each axis") {
   CHECK(space.sizes == std::vector<std::size_t>{2, 2});
   CHECK(space.suffixes == std::vector<std::string>{"u1_base", "u2_base", "u2_avx2"});
   CHECK(space.points == std::vector<std::vector<std::uint16_t>>{{0, 0}, {1, 0}, {1, 1}});
+}
+
+TEST_CASE("the search's space comes from the axes and rules, and must name the rows the build declared") {
+  SUBCASE("a point the rules allow and no row declares") {
+    auto f = searched_family();
+    f.search->excludes.clear();
+    CHECK_THROWS_WITH_AS(tune::mint::space_of(f), doctest::Contains("allow row u1_avx2 (\"U=1,ISA=avx2\")"),
+                         std::runtime_error);
+  }
+  SUBCASE("a row the rules rule out") {
+    auto f = searched_family();
+    f.search->constraints.push_back({"U == 2", {"a:U", "v:2", "=="}});
+    CHECK_THROWS_WITH_AS(tune::mint::space_of(f), doctest::Contains("declares 3 rows, and its axes and rules allow 2"),
+                         std::runtime_error);
+  }
+  SUBCASE("a constraint the tool cannot evaluate on a point names the family") {
+    auto f = searched_family();
+    f.search->constraints.push_back({"ISA + 1 > 0", {"a:ISA", "v:1", "+", "v:0", ">"}});
+    CHECK_THROWS_WITH_AS(tune::mint::space_of(f), doctest::Contains("family dot: CONSTRAINTS \"ISA + 1 > 0\" on row"),
+                         std::runtime_error);
+  }
 }
 
 TEST_CASE("the race table after a search: the final race's rows, the batches' rows, the record") {
