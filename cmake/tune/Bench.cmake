@@ -23,12 +23,9 @@ function(_tune_write_registry name fixture ret params)
   if(_timeout STREQUAL "")
     set(_timeout 0)
   endif()
-  # family_info::searched (tune/bench/registry.h): the rows its search visits are built by the tool.
+  # A searched family's registry lists its reference and FALLBACK chain; the rows its search built
+  # come from the table the tool archives with them (tune/bench/registry.h search_rows).
   _tune_is_searched(_is_searched "${name}")
-  set(_searched false)
-  if(_is_searched)
-    set(_searched true)
-  endif()
   # family_info::threads (tune/bench/registry.h): 0 for all.
   set(_pool "${_threads}")
   if(_pool STREQUAL "all")
@@ -91,7 +88,14 @@ ${_is_reference}, TUNE_ROWS_DIR_${name} \"/${name}__${_suffix}\"},\n")
 ${_table}};
 
 ")
-    list(APPEND _table_names "::tune::bench::table_of(${_rows})")
+    if(_is_searched)
+      # The rows its search built, listed by the tool in the search archive (registry.h search_rows).
+      set(_decl "extern \"C\" const ::tune::bench::search_rows tune_search_rows__${_function} __attribute__((weak));\n")
+      _tune_text_add(_decls _decl)
+      list(APPEND _table_names "::tune::bench::table_of(${_rows}, &tune_search_rows__${_function})")
+    else()
+      list(APPEND _table_names "::tune::bench::table_of(${_rows})")
+    endif()
   endforeach()
   string(REPLACE ";" ", " _table_names "${_table_names}")
   _tune_text_done(_decls)
@@ -114,6 +118,10 @@ ${_table}};
   else()
     set(_seat_shapes "-")
   endif()
+  set(_rows_of "::tune::bench::rows_of(tune_rows)")
+  if(_is_searched)
+    set(_rows_of "::tune::bench::rows_of(tune_rows, &tune_search_rows__${name})")
+  endif()
   set(_registrars "")
   set(_k 0)
   foreach(_seat IN LISTS _seats)
@@ -126,8 +134,8 @@ ${_table}};
 }
 
 const ::tune::bench::registrar tune_registered${_k}{::tune::bench::family_info{
-    \"${_seat}\", \"${_tolerance}\", {${_chain}}, ::tune::bench::rows_of(tune_rows), &tune_make_driver${_k},
-    {${_companion_list}}, ${_timeout}, ${_pool}, ${_searched}}};
+    \"${_seat}\", \"${_tolerance}\", {${_chain}}, ${_rows_of}, &tune_make_driver${_k},
+    {${_companion_list}}, ${_timeout}, ${_pool}}};
 
 ")
     math(EXPR _k "${_k} + 1")

@@ -758,6 +758,31 @@ macro(_tune_isolate_batch)
   set(_batch_rows 0)
 endmacro()
 
+# _tune_keep_search_space(<family> <rows>): what the tool makes a searched family's space and rows
+# from, kept on the family for its manifest (tune/Search.cmake _tune_search_json): the axes of the
+# row record <rows> with their values, each ISA value's flags and requirement, and each
+# constraint's parsed form (tune/Constraints.cmake), from which the tool enumerates the space
+# (tuner/search/rules.h) instead of reading rows.
+function(_tune_keep_search_space name rows)
+  _tune_family_set("${name}" SEARCH_AXES "${${rows}_AXES}")
+  foreach(_axis IN LISTS ${rows}_AXES)
+    set_property(TARGET tune_family_${name} PROPERTY TUNE_SEARCH_VALUES_${_axis} "${${rows}_VALUES_${_axis}}")
+  endforeach()
+  if("ISA" IN_LIST ${rows}_AXES)
+    foreach(_value IN LISTS ${rows}_VALUES_ISA)
+      _tune_isa_flags(_flags "${_value}")
+      _tune_isa_requires(_requires "${_value}")
+      set_property(TARGET tune_family_${name} PROPERTY TUNE_SEARCH_ISA_FLAGS_${_value} "${_flags}")
+      set_property(TARGET tune_family_${name} PROPERTY TUNE_SEARCH_ISA_REQUIRES_${_value} "${_requires}")
+    endforeach()
+  endif()
+  set(_k 0)
+  foreach(_text IN LISTS ${rows}_CONSTRAINTS)
+    set_property(TARGET tune_family_${name} PROPERTY TUNE_SEARCH_RPN_${_k} "${${rows}_CONSTRAINT_RPN_${_k}}")
+    math(EXPR _k "${_k} + 1")
+  endforeach()
+endfunction()
+
 function(_tune_add_row_objects name rows sources reference_sources includes link companions tool)
   _tune_load_rows(${rows})
   _tune_config_subdir(_cfg)
@@ -799,6 +824,7 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
     endforeach()
   endforeach()
   set(_records "")
+  set(_declared "")
   set(_row_requires "")
   set(_row_linkages "")
   set(_critical_rows "")
@@ -847,11 +873,14 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
     if(_critical)
       list(APPEND _critical_rows "${_suffix}")
     endif()
-    # A searched family builds its reference and fallback chain; the tool compiles the rows its
-    # search visits (tune/Search.cmake).
-    if(NOT _searched OR _critical)
-      _tune_add_row_object()
+    # A searched family builds its reference and fallback chain and declares them alone: the tool
+    # makes every other row's record from the axes and rules (tuner/manifest/manifest.h,
+    # family_decl::row), compiles the rows its search visits and lists them for the bench in the
+    # search archive (tune/Search.cmake).
+    if(_searched AND NOT _critical)
+      continue()
     endif()
+    _tune_add_row_object()
 
     set(_requires "${_req_${_suffix}}")
     _tune_row_record(_record "${_sep}" "${_suffix}" "${_spec}" "${_requires}" "${_flags}" "${_defs}" "${_linkage}"
@@ -863,6 +892,7 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
     endif()
     list(APPEND _row_requires "${_requires}")
     list(APPEND _row_linkages "${_linkage}")
+    list(APPEND _declared "${_suffix}")
   endforeach()
   _tune_isolate_batch()
   _tune_text_done(_records)
@@ -888,20 +918,10 @@ function(_tune_add_row_objects name rows sources reference_sources includes link
     add_dependencies(tune_rows_${name} tune_search_${name})
     target_link_libraries(tune_rows_${name} INTERFACE "${_archive}")
     _tune_family_set("${name}" SEARCH_ARCHIVE "${_archive}")
-    _tune_family_set("${name}" SEARCH_AXES "${_axes}")
-    foreach(_axis IN LISTS _axes)
-      set_property(TARGET tune_family_${name} PROPERTY TUNE_SEARCH_VALUES_${_axis} "${_values_${_axis}}")
-    endforeach()
-    # Each constraint in its parsed form (tune/Constraints.cmake): the tool enumerates the space
-    # from the axes and these rules (tuner/search/rules.h), not from the rows.
-    set(_k 0)
-    foreach(_text IN LISTS ${rows}_CONSTRAINTS)
-      set_property(TARGET tune_family_${name} PROPERTY TUNE_SEARCH_RPN_${_k} "${${rows}_CONSTRAINT_RPN_${_k}}")
-      math(EXPR _k "${_k} + 1")
-    endforeach()
+    _tune_keep_search_space("${name}" ${rows})
   endif()
 
-  _tune_family_set("${name}" ROWS "${_suffixes}")
+  _tune_family_set("${name}" ROWS "${_declared}")
   _tune_family_set("${name}" REFERENCE "${_reference}")
   _tune_family_set("${name}" ROWS_DIR "${_rows_dir}")
   _tune_family_set("${name}" ROW_REQUIRES "${_row_requires}")

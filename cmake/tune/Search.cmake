@@ -145,6 +145,18 @@ function(_tune_search_json out family)
     math(EXPR _k "${_k} + 1")
   endforeach()
   list(JOIN _constraints ", " _constraints)
+  set(_isa "")
+  if("ISA" IN_LIST _SEARCH_AXES)
+    get_property(_values TARGET tune_family_${family} PROPERTY TUNE_SEARCH_VALUES_ISA)
+    foreach(_value IN LISTS _values)
+      get_property(_flags TARGET tune_family_${family} PROPERTY TUNE_SEARCH_ISA_FLAGS_${_value})
+      get_property(_requires TARGET tune_family_${family} PROPERTY TUNE_SEARCH_ISA_REQUIRES_${_value})
+      _tune_json_array(_q_flags ${_flags})
+      _tune_json_quote(_q_requires "${_requires}")
+      list(APPEND _isa "{\"value\": \"${_value}\", \"flags\": ${_q_flags}, \"requires\": ${_q_requires}}")
+    endforeach()
+  endif()
+  list(JOIN _isa ", " _isa)
   # The instruction check of aarch64 rows (tune/Rows.cmake): the rows the tool compiles get it too.
   set(_objdump "")
   if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$" AND CMAKE_OBJDUMP)
@@ -155,7 +167,7 @@ function(_tune_search_json out family)
   endforeach()
   _tune_json_quote(_q_template "$<TARGET_OBJECTS:tune_obj_${family}__${_SEARCH_TEMPLATE_ROW}>")
   set(${out} "{\"strategy\": \"${_SEARCH}\", \"seed\": ${_SEARCH_SEED}, \"budget_rows\": ${_SEARCH_BUDGET_ROWS}, \
-\"budget_seconds\": ${_SEARCH_BUDGET_SECONDS}, \"axes\": [${_axes}], \"exclude\": ${_exclude}, \"constraints\": [${_constraints}], \"archive\": ${_q__SEARCH_ARCHIVE}, \
+\"budget_seconds\": ${_SEARCH_BUDGET_SECONDS}, \"axes\": [${_axes}], \"exclude\": ${_exclude}, \"constraints\": [${_constraints}], \"isa\": [${_isa}], \"archive\": ${_q__SEARCH_ARCHIVE}, \
 \"template_row\": \"${_SEARCH_TEMPLATE_ROW}\", \"template_objects\": ${_q_template}, \"cmake\": ${_q_CMAKE_COMMAND}, \"module_dir\": ${_q__TUNE_MODULE_DIR}, \
 \"ar\": ${_q_CMAKE_AR}, \"linker\": ${_q_CMAKE_LINKER}, \"objcopy\": ${_q_CMAKE_OBJCOPY}, \
 \"objdump\": ${_q__objdump}}" PARENT_SCOPE)

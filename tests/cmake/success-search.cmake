@@ -31,3 +31,15 @@ tune_kernel_family(dot_ref
   SEARCH random
   BUDGET_ROWS 2
   FALLBACK "reference;unroll2_tile1")
+# EXCLUDE, CONSTRAINTS and ISA values reach the tool, which makes the rows from them.
+tune_kernel_family(dot_isa
+  SCOPE demo
+  SIGNATURE "float(const float* a, const float* b, std::size_t n)"
+  SOURCES kernel.cpp
+  FIXTURE fixture.cpp
+  AXES ISA base avx2 UNROLL 1 2 4
+  EXCLUDE "ISA=avx2,UNROLL=1"
+  CONSTRAINTS "ISA != base || UNROLL == 1"
+  SEARCH random
+  BUDGET_ROWS 2
+  FALLBACK "base_unroll1")

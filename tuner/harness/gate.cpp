@@ -121,11 +121,6 @@ std::string limit_text(const family_info& family, const family_gate& gate, doubl
   return fmt::format("a call ran past the {:.1f} s limit ({})", limit_s, call_limit_how(family, gate));
 }
 
-static bool has_build_record(const row_info& row) {
-  return std::filesystem::exists(row.build_record + ".fail.txt") ||
-         std::filesystem::exists(row.build_record + ".link-fail.txt");
-}
-
 family_gate run_gate(const family_info& family, family_session& session, const box::feature_set& features,
                      const std::map<std::string, race::row_failure>& known, const std::vector<std::string>* only) {
   family_gate gate;
@@ -141,9 +136,6 @@ family_gate run_gate(const family_info& family, family_session& session, const b
     } else if (!box::holds(need, features)) {
       g.runnable = false;
       g.why_not_runnable = box::why_not(need, features);
-    } else if (!row.built && family.searched && !has_build_record(row)) {
-      g.runnable = false;
-      g.why_not_runnable = not_visited_text;
     } else if (!row.built) {
       g.failure = build_failure(family.name + "__" + row.suffix, row);
     } else if (const auto failed = known.find(row.suffix);

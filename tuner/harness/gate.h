@@ -59,9 +59,6 @@ family_gate run_gate(const family_info& family, family_session& session, const b
                      const std::map<std::string, race::row_failure>& known = {},
                      const std::vector<std::string>* only = nullptr);
 
-// What a row of a searched family that its searches never visited is (registry.h family_info::searched).
-inline constexpr const char* not_visited_text = "not visited by the family's search";
-
 // The seated `row` of `table` once more, after the race: nullopt when it still passes.
 std::optional<race::row_failure> recheck_row(const family_info& family, const family_gate& gate,
                                              family_session& session, std::size_t table, std::size_t row);

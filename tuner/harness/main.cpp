@@ -150,7 +150,6 @@ int cmd_test(const std::vector<std::string>& names) {
   int failed = 0, passed = 0, skipped = 0;
   for (const family_info* f : select(names)) {
     const auto g = gate_family(*f, features);
-    std::size_t unvisited = 0;
     if (!g.gate.error.empty()) {
       std::cout << fmt::format("{}: ERROR {}\n", f->name, g.gate.error);
       ++failed;
@@ -162,9 +161,7 @@ int cmd_test(const std::vector<std::string>& names) {
       for (std::size_t i = 0; i < f->rows.size(); ++i) {
         const auto& r = g.gate.tables[t][i];
         const std::string name = function + "__" + f->rows[i].suffix;
-        if (!r.runnable && r.why_not_runnable == tune::bench::not_visited_text) {
-          ++unvisited;
-        } else if (!r.runnable) {
+        if (!r.runnable) {
           std::cout << fmt::format("  skip {:<32} {}\n", name, r.why_not_runnable);
           ++skipped;
         } else if (r.passed()) {
@@ -184,9 +181,6 @@ int cmd_test(const std::vector<std::string>& names) {
         }
       }
     }
-    if (unvisited)
-      std::cout << fmt::format("  {} row(s) of {} {} (SEARCH): not built, not tested\n", unvisited, f->name,
-                               tune::bench::not_visited_text);
   }
   std::cout << fmt::format("{} passed, {} failed, {} skipped\n", passed, failed, skipped);
   return failed ? exit_failed_rows : 0;

@@ -20,7 +20,22 @@ namespace tune {
 const row_decl* family_decl::row(const std::string& suffix) const {
   for (const auto& r : rows)
     if (r.suffix == suffix) return &r;
-  return nullptr;
+  if (!search) return nullptr;
+  for (const auto& r : *made_rows)
+    if (r.suffix == suffix) return &r;
+  // A point of the space no search has built: its record as the configure step would declare it.
+  const auto rules = search->rules();
+  const auto point = search::point_of(rules, suffix);
+  if (!point) return nullptr;
+  try {
+    if (!search::space_filter(rules).allows(point->data())) return nullptr;
+  } catch (const search::rules_error&) {
+    return nullptr;  // a point the constraints cannot be evaluated on is no row (space_of says why)
+  }
+  // Not built: it cannot be stamped or adopted (row_runs), since the program could not link it.
+  made_rows->push_back(search_row(*this, point->data()));
+  made_rows->back().left_out = std::string(not_visited);
+  return &made_rows->back();
 }
 
 std::string family_decl::function() const { return name.substr(0, name.find('@')); }
@@ -54,6 +69,50 @@ bool row_runs(const row_decl& row, const box::feature_set& features) {
 std::string why_row_cannot_run(const row_decl& row, const box::feature_set& features) {
   if (row.left_out) return "left out of the build: " + *row.left_out;
   return box::why_not(box::parse_requires(row.needs), features);
+}
+
+namespace {
+
+// The template row: the row of SOURCES whose record a searched family's other rows are made like.
+const row_decl& template_row(const family_decl& family) {
+  for (const auto& r : family.rows)
+    if (r.suffix == family.search->template_row) return r;
+  throw std::runtime_error(
+      fmt::format("family {}: its search's template row {} is not declared; configure the build again",
+                  family.function(), family.search->template_row));
+}
+
+}  // namespace
+
+row_decl search_row(const family_decl& family, const std::uint16_t* point) {
+  if (!family.search) throw std::runtime_error(fmt::format("family {} is not searched", family.function()));
+  const search_decl& s = *family.search;
+  const auto rules = s.rules();
+  const row_decl& like = template_row(family);
+  row_decl row;
+  row.suffix = search::suffix_of(rules, point);
+  row.axes = search::spec_of(rules, point);
+  row.linkage = like.linkage;
+  const std::string entry = family.function() + "__" + row.suffix;
+  row.build_record = (std::filesystem::path(like.build_record).parent_path() / entry).string();
+  row.defines = {"TUNE_ENTRY=" + entry, "TUNE_ROW_SUFFIX=" + row.suffix,
+                 std::string("TUNE_IS_REFERENCE=") + (row.suffix == family.reference ? "1" : "0")};
+  for (std::size_t a = 0; a < s.axes.size(); ++a) {
+    const auto& [axis, values] = s.axes[a];
+    row.defines.push_back("TUNE_AXIS_" + axis + "=" + values[point[a]]);
+    for (std::size_t v = 0; v < values.size(); ++v)
+      row.defines.push_back("TUNE_AXIS_" + axis + "_IS_" + values[v] + "=" + (v == point[a] ? "1" : "0"));
+    if (axis == "ISA") {
+      const auto isa = s.isa.find(values[point[a]]);
+      if (isa == s.isa.end())
+        throw std::runtime_error(
+            fmt::format("family {}: ISA value {} has no flags in the manifest; configure the build again",
+                        family.function(), values[point[a]]));
+      row.flags = isa->second.flags;
+      row.needs = isa->second.needs;
+    }
+  }
+  return row;
 }
 
 namespace {
@@ -93,6 +152,9 @@ search_decl read_search(const util::json_at& j) {
   for (std::size_t i = 0; i < axes.size(); ++i)
     s.axes.emplace_back(axes.at(i)["name"].string(), axes.at(i)["values"].strings());
   s.excludes = j["exclude"].strings();
+  const auto isa = j["isa"].array();
+  for (std::size_t i = 0; i < isa.size(); ++i)
+    s.isa[isa.at(i)["value"].string()] = {isa.at(i)["flags"].strings(), isa.at(i)["requires"].string()};
   const auto constraints = j["constraints"].array();
   for (std::size_t i = 0; i < constraints.size(); ++i)
     s.constraints.push_back({constraints.at(i)["text"].string(), constraints.at(i)["rpn"].strings()});
@@ -171,6 +233,71 @@ row_decl read_row(const util::json_at& r, const family_decl& d, const std::files
   return row;
 }
 
+// A searched family's declared rows (its reference and FALLBACK chain) must be what the tool
+// makes of their points, so that every other row, which the tool alone makes, is made the same
+// way; then the rows its searches built or left out, found by their build records.
+void add_search_rows(family_decl& d, const std::filesystem::path& file) {
+  const auto rules = d.search->rules();
+  const auto stale = [&](const std::string& what) {
+    return std::runtime_error(
+        fmt::format("manifest {}: family {}: {}; the configure step and the tool come from "
+                    "different versions of cmake-tune: re-run CMake's configure step",
+                    file.string(), d.name, what));
+  };
+  for (const auto& row : d.rows) {
+    if (row.axes.empty()) continue;  // REFERENCE_SOURCES: no point of the space
+    const auto point = search::point_of(rules, row.suffix);
+    if (!point) throw stale(fmt::format("row {} names no point of the axes", row.suffix));
+    const row_decl made = search_row(d, point->data());
+    if (made.axes != row.axes || made.needs != row.needs || made.flags != row.flags || made.defines != row.defines ||
+        made.linkage != row.linkage || made.build_record != row.build_record)
+      throw stale(fmt::format("the declared record of row {} is not the one the tool makes of its axes", row.suffix));
+  }
+  const std::filesystem::path dir = std::filesystem::path(template_row(d).build_record).parent_path();
+  const std::string prefix = d.name + "__";
+  std::vector<std::vector<std::uint16_t>> found;
+  const search::space_filter filter(rules);
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) != 0) continue;
+    bool record = false;
+    for (const char* ending : {".identity.json", ".link-fail.txt", ".fail.txt"}) {
+      const std::string e = ending;
+      if (name.size() > e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0) {
+        name.resize(name.size() - e.size());
+        record = true;
+        break;
+      }
+    }
+    if (!record) continue;
+    const std::string suffix = name.substr(prefix.size());
+    if (std::any_of(d.rows.begin(), d.rows.end(), [&](const row_decl& r) { return r.suffix == suffix; })) continue;
+    auto point = search::point_of(rules, suffix);
+    if (!point || std::find(found.begin(), found.end(), *point) != found.end()) continue;
+    // A record of a point the rules no longer allow (the constraints changed since) is no row.
+    try {
+      if (!filter.allows(point->data())) continue;
+    } catch (const search::rules_error&) {
+      continue;
+    }
+    found.push_back(std::move(*point));
+  }
+  // Grid order, whatever order the folder lists them in.
+  std::sort(found.begin(), found.end());
+  for (const auto& point : found) {
+    row_decl row = search_row(d, point.data());
+    try {
+      row.left_out = left_out(row.build_record);
+      if (!row.left_out) row.identity = isolate::read_row_identity(row.build_record);
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error(fmt::format("manifest {}: the build record of {}_{} cannot be read: {}", file.string(),
+                                           d.name, row.suffix, e.what()));
+    }
+    d.rows.push_back(std::move(row));
+  }
+}
+
 // One family as declared, before its shapes make it one seat or several.
 family_decl read_family(const util::json_at& f, const std::filesystem::path& file) {
   family_decl d;
@@ -208,12 +335,7 @@ family_decl read_family(const util::json_at& f, const std::filesystem::path& fil
   }
   if (const auto search = f.find("search"); search && !search->value().is_null()) {
     d.search = read_search(*search);
-    // A row no search has built cannot be stamped or adopted (row_runs): the program could not
-    // link it. The reference and the FALLBACK chain are the build's own.
-    for (auto& row : d.rows)
-      if (!row.left_out && !row.identity && row.suffix != d.reference &&
-          std::find(d.fallback.begin(), d.fallback.end(), row.suffix) == d.fallback.end())
-        row.left_out = std::string(not_visited);
+    add_search_rows(d, file);
   }
   return d;
 }

@@ -2,7 +2,10 @@
 // A scope's manifest: everything the build knows about it, written by the CMake module at
 // generate time (tune/<scope>/manifest.json) and read by every `tune` command.
 #include <cstdint>
+#include <deque>
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -59,6 +62,13 @@ struct search_decl {
   // forms (search/rules.h); the tool enumerates the space from these, not from the rows.
   std::vector<std::string> excludes;
   std::vector<search::space_rules::constraint> constraints;
+  // Each ISA value's flags and requires= (cmake/tune/Isa.cmake), when ISA is an axis.
+  struct isa_value {
+    std::vector<std::string> flags;
+    std::string needs;
+  };
+  std::map<std::string, isa_value> isa;
+  search::space_rules rules() const { return {axes, excludes, constraints}; }
   std::filesystem::path archive;  // libtune_search_<family>.a, linked by the bench and the program
   std::string template_row;       // the row whose compile the tool varies
   std::vector<std::filesystem::path> template_objects;
@@ -104,7 +114,12 @@ struct family_decl {
   bool fortran_callers = false;
   // CONSTRAINTS as declared (cmake/tune/Constraints.cmake); empty in manifests written before them.
   std::vector<std::string> constraints;
+  // The row of that suffix, or nullptr. A searched family declares only its reference and
+  // FALLBACK chain and `rows` adds the rows its searches built; any other point of its space is
+  // made here from the axes and rules (search_row), not visited, and kept for the family's life.
   const row_decl* row(const std::string& suffix) const;
+  // The rows made by row(), shared by the copies of this family (its seats).
+  std::shared_ptr<std::deque<row_decl>> made_rows = std::make_shared<std::deque<row_decl>>();
   // The family's public name, which the stamp defines: the seat's name up to its '@' ("dot").
   std::string function() const;
   // The seat's shape: its name after the '@' ("small"); empty for a family without SHAPES.
@@ -113,6 +128,13 @@ struct family_decl {
   // shape as <companion>@<shape> for a seat of a family with SHAPES.
   std::string companion_key(const companion_decl& companion) const;
 };
+
+// A searched family's row at `point` (one value index per axis of its search), as the configure
+// step declares a row (cmake/tune/Rows.cmake, _tune_add_row_objects): its suffix, definitions, ISA
+// flags and requires=, the template row's linkage, and its build record beside the template row's.
+// Its identity and left_out are read from that record. Throws std::runtime_error when the family
+// is not searched.
+row_decl search_row(const family_decl& family, const std::uint16_t* point);
 
 // The machine the bench and the program are built for (docs/cmake-api.md "Cross-compiling").
 struct target_machine {

@@ -11,6 +11,7 @@
 #include "isolate/identity.h"
 #include "isolate/isolate.h"
 #include "mint/bench_call.h"
+#include "mint/search_table.h"
 #include "util/atomic_file.h"
 #include "util/subprocess.h"
 
@@ -151,12 +152,19 @@ std::vector<built_row> build_rows(const family_decl& family, const std::vector<s
   std::vector<compile_template> templates;
   for (const auto& object : search.template_objects) templates.push_back(read_compile_template(object));
 
+  // Every row's record before the workers start: family_decl::row makes the records of rows no
+  // search has built, and makes each once, here.
+  std::vector<const row_decl*> rows;
+  for (const auto& suffix : suffixes) {
+    rows.push_back(family.row(suffix));
+    if (!rows.back()) throw std::runtime_error("row " + suffix + " is no point of the family's space");
+  }
   std::vector<built_row> out(suffixes.size());
   std::vector<std::string> errors(suffixes.size());
   std::atomic<std::size_t> next{0};
   std::mutex said;
   const auto build_one = [&](std::size_t i) {
-    const row_decl& row = *family.row(suffixes[i]);
+    const row_decl& row = *rows[i];
     built_row& b = out[i];
     b.suffix = row.suffix;
     const std::string entry = entry_of(family, row);
@@ -246,6 +254,10 @@ void write_search_archive(const family_decl& family, const std::vector<std::stri
     for (int k = 1; k <= relocated_copies; ++k)
       copies.push_back((dir / "relocated" / fmt::format("tune_relocated{}__{}.o", k, entry)).string());
   }
+  // The bench's list of these rows (tune/bench/registry.h search_rows), first.
+  const fs::path table = fs::path(search.archive).parent_path() / ("tune_search_rows__" + family.function() + ".o");
+  write_search_table(family, rows, read_compile_template(search.template_objects.front()), table);
+  members.insert(members.begin(), table.string());
   const fs::path tmp = search.archive.string() + ".tmp";
   std::error_code ignored;  // a leftover of an interrupted write
   fs::remove(tmp, ignored);

@@ -5,7 +5,6 @@
 #include <random>
 #include <set>
 #include <stdexcept>
-#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -49,16 +48,25 @@ void add_unique(std::vector<std::string>& to, const std::string& suffix) {
   if (std::find(to.begin(), to.end(), suffix) == to.end()) to.push_back(suffix);
 }
 
-// The bench's view of the rows it built: their identities, read again from their records.
+// The bench's view of the rows it built: their identities, read again from their records. A row
+// built for the first time joins the family's rows (each seat's), as the manifest's next load
+// finds it by its records.
 void refresh_rows(manifest& m, const std::string& function, const std::vector<built_row>& built) {
   for (auto& family : m.families) {
     if (family.function() != function) continue;
-    for (const auto& b : built)
-      for (auto& row : family.rows)
-        if (row.suffix == b.suffix) {
-          row.left_out = b.isolated ? std::nullopt : std::optional<std::string>(b.why.empty() ? "compile" : b.why);
-          row.identity = b.isolated ? isolate::read_row_identity(row.build_record) : std::nullopt;
-        }
+    for (const auto& b : built) {
+      auto row =
+          std::find_if(family.rows.begin(), family.rows.end(), [&](const row_decl& r) { return r.suffix == b.suffix; });
+      if (row == family.rows.end()) {
+        const row_decl* made = family.row(b.suffix);
+        if (!made) continue;
+        family.rows.push_back(*made);
+        row = family.rows.end() - 1;
+        row->left_out.reset();
+      }
+      row->left_out = b.isolated ? std::nullopt : std::optional<std::string>(b.why.empty() ? "compile" : b.why);
+      row->identity = b.isolated ? isolate::read_row_identity(row->build_record) : std::nullopt;
+    }
   }
 }
 
@@ -270,28 +278,12 @@ search_space space_of(const family_decl& family) {
   } catch (const search::rules_error& e) {
     throw std::runtime_error(fmt::format("family {}: {}", family.function(), e.what()));
   }
-  // The configure step lists the same space as rows: the two must name the same points, or the
-  // search would propose a row the build never declared (or miss one it did).
-  std::unordered_set<std::string> declared;
-  for (const auto& row : family.rows)
-    if (!row.axes.empty()) declared.insert(row.suffix);
   const std::size_t n = out.axes.size();
   for (std::size_t at = 0; n && at < flat.size(); at += n) {
-    std::string suffix = search::suffix_of(rules, flat.data() + at);
-    if (!declared.count(suffix))
-      throw std::runtime_error(fmt::format(
-          "family {}: its axes and rules allow row {} (\"{}\"), which the manifest does not declare; the configure "
-          "step and the tool come from different versions of cmake-tune: configure the build again",
-          family.function(), suffix, search::spec_of(rules, flat.data() + at)));
     out.points.emplace_back(flat.begin() + static_cast<std::ptrdiff_t>(at),
                             flat.begin() + static_cast<std::ptrdiff_t>(at + n));
-    out.suffixes.push_back(std::move(suffix));
+    out.suffixes.push_back(search::suffix_of(rules, flat.data() + at));
   }
-  if (out.suffixes.size() != declared.size())
-    throw std::runtime_error(fmt::format(
-        "family {}: the manifest declares {} rows, and its axes and rules allow {}; the configure step and the tool "
-        "come from different versions of cmake-tune: configure the build again",
-        family.function(), declared.size(), out.suffixes.size()));
   return out;
 }
 

@@ -62,26 +62,28 @@ space_filter::space_filter(const space_rules& rules) : rules_(&rules) {
       at = end + 1;
       const auto eq = pair.find('=');
       const auto a = eq == std::string::npos ? std::nullopt : axis_index(pair.substr(0, eq));
-      if (!a) throw rules_error(fmt::format("EXCLUDE \"{}\": '{}' is not AXIS=value of an axis of the family", pattern, pair));
+      if (!a)
+        throw rules_error(
+            fmt::format("EXCLUDE \"{}\": '{}' is not AXIS=value of an axis of the family", pattern, pair));
       const auto& values = rules.axes[*a].second;
       const auto v = std::find(values.begin(), values.end(), pair.substr(eq + 1));
       if (v == values.end())
-        throw rules_error(fmt::format("EXCLUDE \"{}\": axis {} has no value {}", pattern, rules.axes[*a].first,
-                                      pair.substr(eq + 1)));
+        throw rules_error(
+            fmt::format("EXCLUDE \"{}\": axis {} has no value {}", pattern, rules.axes[*a].first, pair.substr(eq + 1)));
       pairs.emplace_back(*a, static_cast<std::uint16_t>(v - values.begin()));
     }
   }
   static const std::unordered_map<std::string, op> binary = {
-      {"+", op::add}, {"-", op::sub}, {"*", op::mul},  {"/", op::div},  {"%", op::mod},
-      {"==", op::eq}, {"!=", op::ne}, {"<", op::lt},   {"<=", op::le},  {">", op::gt},
-      {">=", op::ge}, {"&&", op::and_}, {"||", op::or_}};
+      {"+", op::add}, {"-", op::sub}, {"*", op::mul}, {"/", op::div}, {"%", op::mod},   {"==", op::eq}, {"!=", op::ne},
+      {"<", op::lt},  {"<=", op::le}, {">", op::gt},  {">=", op::ge}, {"&&", op::and_}, {"||", op::or_}};
   for (const auto& c : rules.constraints) {
     program p{c.text, {}};
     std::size_t depth = 0;
     const auto malformed = [&](const std::string& why) {
-      return rules_error(fmt::format("CONSTRAINTS \"{}\": its parsed form {}; the configure step and the tool come "
-                                     "from different versions of cmake-tune",
-                                     c.text, why));
+      return rules_error(
+          fmt::format("CONSTRAINTS \"{}\": its parsed form {}; the configure step and the tool come "
+                      "from different versions of cmake-tune",
+                      c.text, why));
     };
     for (const auto& token : c.rpn) {
       if (token.rfind("a:", 0) == 0) {
@@ -119,18 +121,24 @@ bool space_filter::holds(const program& p, const std::uint16_t* point) const {
   const auto show = [&](const operand& o) { return o.text >= 0 ? texts_[o.text] : std::to_string(o.i); };
   for (const step& s : p.steps) {
     switch (s.what) {
-      case op::axis: *top++ = values_[s.arg][point[s.arg]]; continue;
-      case op::constant: *top++ = constants_[s.arg]; continue;
+      case op::axis:
+        *top++ = values_[s.arg][point[s.arg]];
+        continue;
+      case op::constant:
+        *top++ = constants_[s.arg];
+        continue;
       case op::neg:
       case op::not_: {
         operand& a = top[-1];
         if (!a.is_int)
-          fail(p, point, fmt::format("'{}' needs an integer, and '{}' is not one.", s.what == op::neg ? "-" : "!", show(a)));
+          fail(p, point,
+               fmt::format("'{}' needs an integer, and '{}' is not one.", s.what == op::neg ? "-" : "!", show(a)));
         a.i = s.what == op::neg ? wrap(0 - static_cast<std::uint64_t>(a.i)) : (a.i == 0 ? 1 : 0);
         a.text = -1;
         continue;
       }
-      default: break;
+      default:
+        break;
     }
     const operand b = *--top;
     operand& a = top[-1];
@@ -140,27 +148,51 @@ bool space_filter::holds(const program& p, const std::uint16_t* point) const {
       const bool equal = a.is_int && b.is_int ? a.i == b.i : (!a.is_int && !b.is_int && a.text == b.text);
       r = (equal == (s.what == op::eq)) ? 1 : 0;
     } else {
-      static constexpr const char* names[] = {"", "", "", "", "+", "-", "*", "/", "%", "==", "!=",
-                                              "<", "<=", ">", ">=", "&&", "||"};
+      static constexpr const char* names[] = {"",   "",   "",  "",   "+", "-",  "*",  "/", "%",
+                                              "==", "!=", "<", "<=", ">", ">=", "&&", "||"};
       const char* name = names[static_cast<int>(s.what)];
-      if (!a.is_int || !b.is_int) fail(p, point, fmt::format("'{} {} {}' needs integers on both sides.", show(a), name, show(b)));
+      if (!a.is_int || !b.is_int)
+        fail(p, point, fmt::format("'{} {} {}' needs integers on both sides.", show(a), name, show(b)));
       if ((s.what == op::div || s.what == op::mod) && b.i == 0)
         fail(p, point, fmt::format("'{} {} {}' divides by zero.", show(a), name, show(b)));
       const auto ua = static_cast<std::uint64_t>(a.i), ub = static_cast<std::uint64_t>(b.i);
       const bool overflow = a.i == std::numeric_limits<std::int64_t>::min() && b.i == -1;
       switch (s.what) {
-        case op::add: r = wrap(ua + ub); break;
-        case op::sub: r = wrap(ua - ub); break;
-        case op::mul: r = wrap(ua * ub); break;
-        case op::div: r = overflow ? a.i : a.i / b.i; break;
-        case op::mod: r = overflow ? 0 : a.i % b.i; break;
-        case op::lt: r = a.i < b.i; break;
-        case op::le: r = a.i <= b.i; break;
-        case op::gt: r = a.i > b.i; break;
-        case op::ge: r = a.i >= b.i; break;
-        case op::and_: r = a.i != 0 && b.i != 0; break;
-        case op::or_: r = a.i != 0 || b.i != 0; break;
-        default: break;
+        case op::add:
+          r = wrap(ua + ub);
+          break;
+        case op::sub:
+          r = wrap(ua - ub);
+          break;
+        case op::mul:
+          r = wrap(ua * ub);
+          break;
+        case op::div:
+          r = overflow ? a.i : a.i / b.i;
+          break;
+        case op::mod:
+          r = overflow ? 0 : a.i % b.i;
+          break;
+        case op::lt:
+          r = a.i < b.i;
+          break;
+        case op::le:
+          r = a.i <= b.i;
+          break;
+        case op::gt:
+          r = a.i > b.i;
+          break;
+        case op::ge:
+          r = a.i >= b.i;
+          break;
+        case op::and_:
+          r = a.i != 0 && b.i != 0;
+          break;
+        case op::or_:
+          r = a.i != 0 || b.i != 0;
+          break;
+        default:
+          break;
       }
     }
     a.is_int = true;
@@ -169,8 +201,9 @@ bool space_filter::holds(const program& p, const std::uint16_t* point) const {
   }
   const operand& result = stack_[0];
   if (!result.is_int)
-    fail(p, point, fmt::format("the expression gives '{}', not a truth value; compare it with something, e.g. \"{} == 1\".",
-                               show(result), p.text));
+    fail(p, point,
+         fmt::format("the expression gives '{}', not a truth value; compare it with something, e.g. \"{} == 1\".",
+                     show(result), p.text));
   return result.i != 0;
 }
 
@@ -231,6 +264,40 @@ std::string suffix_of(const space_rules& rules, const std::uint16_t* point) {
   }
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
+}
+
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Matches axis `a` and the ones after it from `at`; a value may hold '_', so each candidate value
+// is tried in turn until the rest matches.
+bool match_from(const space_rules& rules, const std::string& suffix, std::size_t a, std::size_t at,
+                std::vector<std::uint16_t>& point) {
+  if (a == rules.axes.size()) return at == suffix.size();
+  if (a > 0) {
+    if (at >= suffix.size() || suffix[at] != '_') return false;
+    ++at;
+  }
+  const auto& [axis, values] = rules.axes[a];
+  for (std::size_t v = 0; v < values.size(); ++v) {
+    const std::string part = lower(axis == "ISA" ? values[v] : axis + values[v]);
+    if (suffix.compare(at, part.size(), part) != 0) continue;
+    point[a] = static_cast<std::uint16_t>(v);
+    if (match_from(rules, suffix, a + 1, at + part.size(), point)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::uint16_t>> point_of(const space_rules& rules, const std::string& suffix) {
+  std::vector<std::uint16_t> point(rules.axes.size(), 0);
+  if (rules.axes.empty() || !match_from(rules, suffix, 0, 0, point)) return std::nullopt;
+  return point;
 }
 
 }  // namespace tune::search

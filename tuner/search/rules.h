@@ -50,7 +50,25 @@ class space_filter {
     std::int64_t i = 0;
     int text = -1;  // interned text, for == and != between words
   };
-  enum class op : std::uint8_t { axis, constant, neg, not_, add, sub, mul, div, mod, eq, ne, lt, le, gt, ge, and_, or_ };
+  enum class op : std::uint8_t {
+    axis,
+    constant,
+    neg,
+    not_,
+    add,
+    sub,
+    mul,
+    div,
+    mod,
+    eq,
+    ne,
+    lt,
+    le,
+    gt,
+    ge,
+    and_,
+    or_
+  };
   struct step {
     op what;
     std::uint32_t arg = 0;  // axis index, or constant index
@@ -69,7 +87,7 @@ class space_filter {
   std::vector<std::string> texts_;  // interned words, for messages
   std::vector<std::vector<std::pair<std::uint32_t, std::uint16_t>>> excludes_;
   std::vector<program> programs_;
-  std::size_t depth_ = 0;  // the deepest stack any program needs
+  std::size_t depth_ = 0;               // the deepest stack any program needs
   mutable std::vector<operand> stack_;  // holds()'s stack: one filter is used by one thread
 };
 
@@ -81,5 +99,8 @@ std::vector<std::uint16_t> enumerate(const space_rules& rules);
 // axis gives its value alone; lower case), as _tune_row_suffix makes it (cmake/tune/Rows.cmake).
 std::string spec_of(const space_rules& rules, const std::uint16_t* point);
 std::string suffix_of(const space_rules& rules, const std::uint16_t* point);
+// The point a suffix names (suffix_of's inverse), whether or not the rules allow it; nullopt when
+// it names none.
+std::optional<std::vector<std::uint16_t>> point_of(const space_rules& rules, const std::string& suffix);
 
 }  // namespace tune::search

@@ -67,11 +67,11 @@ TEST_CASE("a searched family's rows get the instruction check when the manifest 
     "families": [{"name": "dot", "signature": "int(int x)", "tolerance": "exact", "timeout_s": null,
       "reference": "a", "fallback": ["a"], "sources": [], "companions": [],
       "search": {"strategy": "random", "seed": 1, "budget_rows": 2, "budget_seconds": 0,
-        "axes": [{"name": "ISA", "values": ["base", "neon"]}], "exclude": [], "constraints": [],
+        "axes": [{"name": "ISA", "values": ["base", "neon"]}], "exclude": [], "constraints": [], "isa": [],
         "archive": "/b/libtune_search_dot.a",
         "template_row": "a", "template_objects": "/b/a.o", "cmake": "cmake", "module_dir": "/m", "ar": "ar",
         "linker": "ld", "objcopy": "objcopy"OBJDUMP},
-      "rows": [{"suffix": "a", "axes": "ISA=neon", "requires": "neon", "flags": [], "defines": []}]}]})json";
+      "rows": [{"suffix": "a", "axes": "", "requires": "neon", "flags": [], "defines": []}]}]})json";
   const auto load = [&](const std::string& objdump) {
     tune::test::temp_dir dir;
     std::string text = searched;

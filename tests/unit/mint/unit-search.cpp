@@ -11,6 +11,8 @@
 #include "mint/incremental.h"
 #include "mint/search_rows.h"
 #include "mint/search_scope.h"
+#include "mint/search_table.h"
+#include "util/subprocess.h"
 #include "test_files.h"
 
 namespace {
@@ -122,18 +124,16 @@ TEST_CASE("the search's space holds every row with a value of each axis") {
   CHECK(space.points == std::vector<std::vector<std::uint16_t>>{{0, 0}, {1, 0}, {1, 1}});
 }
 
-TEST_CASE("the search's space comes from the axes and rules, and must name the rows the build declared") {
-  SUBCASE("a point the rules allow and no row declares") {
+TEST_CASE("the search's space comes from the axes and rules, not from the rows the build declared") {
+  SUBCASE("no EXCLUDE: every point, declared or not") {
     auto f = searched_family();
     f.search->excludes.clear();
-    CHECK_THROWS_WITH_AS(tune::mint::space_of(f), doctest::Contains("allow row u1_avx2 (\"U=1,ISA=avx2\")"),
-                         std::runtime_error);
+    CHECK(tune::mint::space_of(f).suffixes == std::vector<std::string>{"u1_base", "u1_avx2", "u2_base", "u2_avx2"});
   }
-  SUBCASE("a row the rules rule out") {
+  SUBCASE("a constraint") {
     auto f = searched_family();
     f.search->constraints.push_back({"U == 2", {"a:U", "v:2", "=="}});
-    CHECK_THROWS_WITH_AS(tune::mint::space_of(f), doctest::Contains("declares 3 rows, and its axes and rules allow 2"),
-                         std::runtime_error);
+    CHECK(tune::mint::space_of(f).suffixes == std::vector<std::string>{"u2_base", "u2_avx2"});
   }
   SUBCASE("a constraint the tool cannot evaluate on a point names the family") {
     auto f = searched_family();
@@ -224,6 +224,12 @@ tune::family_decl archived_family(const std::filesystem::path& dir, const std::f
   }
   f.search->archive = dir / "libtune_search_dot.a";
   f.search->ar = ar;
+  // The template row's compile, as compile-row.cmake records it: its compiler assembles the table.
+  f.search->template_objects = {dir / "template.o"};
+  tune::test::write_text(dir / "template.o.tune-args", "cwd=" + dir.string() +
+                                                           "\ncompiler=" TUNE_TEST_CXX
+                                                           "\nlang=CXX\nobject=template.o\n--\n" TUNE_TEST_CXX
+                                                           "\n-c\n-o\ntemplate.o\nt.cpp\n");
   return f;
 }
 
@@ -256,4 +262,27 @@ TEST_CASE("a search archive of the rows it already holds keeps its mtime") {
   CHECK_FALSE(std::filesystem::exists(f.search->archive.string() + ".tmp"));
   tune::mint::write_search_archive(f, {"u2_base"});
   CHECK(std::filesystem::last_write_time(f.search->archive) != first - std::chrono::hours(1));
+}
+
+TEST_CASE("search table: a row's symbol is found by its name, C or C++ linkage, in a namespace or not") {
+  using tune::mint::names_function;
+  CHECK(names_function("_Z12dot__u2_basePKfi", "dot__u2_base"));
+  CHECK(names_function("_ZN2ns12dot__u2_baseEPKfi", "dot__u2_base"));
+  CHECK(names_function("_ZN2ns5inner12dot__u2_baseEv", "dot__u2_base"));
+  CHECK_FALSE(names_function("_Z14a12dot__u2_basev", "dot__u2_base"));       // another name that holds it
+  CHECK_FALSE(names_function("_ZN12dot__u2_base5innerEv", "dot__u2_base"));  // a namespace of that name
+  CHECK_FALSE(names_function("dot__u2_base", "dot__u2_base"));               // C linkage: compared whole
+  CHECK_FALSE(names_function("_Z", "dot__u2_base"));
+
+  const tune::test::temp_dir dir;
+  tune::test::write_text(dir / "rows.cpp",
+                         "namespace ns { float dot__u2_base(const float* a, int n) { return a[n]; } }\n"
+                         "extern \"C\" float dot__u2_avx2(const float* a, int n) { return a[n]; }\n"
+                         "float a12dot__u2_base(int) { return 0; }\n");
+  tune::util::spawn_options o;
+  o.argv = {TUNE_TEST_CXX, "-c", (dir / "rows.cpp").string(), "-o", (dir / "rows.o").string()};
+  REQUIRE(tune::util::run_process(o).exit_code == 0);
+  CHECK(tune::mint::defined_symbol(dir / "rows.o", "dot__u2_base") == "_ZN2ns12dot__u2_baseEPKfi");
+  CHECK(tune::mint::defined_symbol(dir / "rows.o", "dot__u2_avx2") == "dot__u2_avx2");
+  CHECK(tune::mint::defined_symbol(dir / "rows.o", "dot__u1_base").empty());
 }

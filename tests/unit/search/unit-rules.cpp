@@ -86,7 +86,8 @@ space_rules rules_of(const std::string& lines, const oracle_answer& cmake) {
     if (line.rfind("AXES ", 0) == 0) {
       std::istringstream words(line.substr(5));
       for (std::string w; words >> w;) {
-        if (std::isupper(static_cast<unsigned char>(w[0])) && w.find_first_of("abcdefghijklmnopqrstuvwxyz") == std::string::npos &&
+        if (std::isupper(static_cast<unsigned char>(w[0])) &&
+            w.find_first_of("abcdefghijklmnopqrstuvwxyz") == std::string::npos &&
             !std::isdigit(static_cast<unsigned char>(w[0])))
           rules.axes.push_back({w, {}});
         else
@@ -106,8 +107,14 @@ std::vector<std::string> tool_rows(const space_rules& rules) {
   const auto flat = tune::search::enumerate(rules);
   std::vector<std::string> out;
   const std::size_t n = rules.axes.size();
-  for (std::size_t at = 0; at < flat.size(); at += n)
-    out.push_back(tune::search::spec_of(rules, flat.data() + at) + " " + tune::search::suffix_of(rules, flat.data() + at));
+  for (std::size_t at = 0; at < flat.size(); at += n) {
+    const std::string suffix = tune::search::suffix_of(rules, flat.data() + at);
+    out.push_back(tune::search::spec_of(rules, flat.data() + at) + " " + suffix);
+    // A suffix names its point again (what the tool makes a row's record from).
+    const auto point = tune::search::point_of(rules, suffix);
+    REQUIRE(point);
+    CHECK(std::equal(point->begin(), point->end(), flat.begin() + static_cast<std::ptrdiff_t>(at)));
+  }
   return out;
 }
 
@@ -197,8 +204,9 @@ TEST_CASE("space rules: a million points, counted without a list") {
   for (std::size_t at = 0; at < flat.size(); at += 5) {
     REQUIRE((flat[at] + 1) * (flat[at + 1] + 1) <= 64);
     REQUIRE(flat[at + 2] != flat[at + 3]);
-    if (at) REQUIRE(std::lexicographical_compare(flat.begin() + at - 5, flat.begin() + at, flat.begin() + at,
-                                                 flat.begin() + at + 5));
+    if (at)
+      REQUIRE(std::lexicographical_compare(flat.begin() + at - 5, flat.begin() + at, flat.begin() + at,
+                                           flat.begin() + at + 5));
   }
 }
 
@@ -228,4 +236,22 @@ TEST_CASE("space rules: rules that name no axis or value of the space are refuse
     rules.constraints.push_back({"> 1", {"v:1", ">"}});
     CHECK_THROWS_AS(tune::search::space_filter{rules}, tune::search::rules_error);
   }
+}
+
+TEST_CASE("space rules: a suffix names its point, values with '_' and prefixes of each other included") {
+  space_rules rules;
+  rules.axes.push_back({"A", {"1", "16", "1_b2"}});
+  rules.axes.push_back({"B", {"2", "x"}});
+  rules.axes.push_back({"ISA", {"base", "avx2"}});
+  const auto flat = tune::search::enumerate(rules);
+  for (std::size_t at = 0; at < flat.size(); at += 3) {
+    const auto point = tune::search::point_of(rules, tune::search::suffix_of(rules, flat.data() + at));
+    REQUIRE(point);
+    // "a1_b2_b2_base" reads as A=1_b2,B=2 or not at all: A=1 leaves "b2_b2_base", which B cannot start.
+    CHECK(std::equal(point->begin(), point->end(), flat.begin() + static_cast<std::ptrdiff_t>(at)));
+  }
+  CHECK_FALSE(tune::search::point_of(rules, "a1_b3_base"));
+  CHECK_FALSE(tune::search::point_of(rules, "a1_b2_base_x"));
+  CHECK_FALSE(tune::search::point_of(rules, "a1_b2"));
+  CHECK_FALSE(tune::search::point_of(rules, ""));
 }

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <stdexcept>
@@ -75,10 +76,6 @@ struct family_info {
   std::vector<companion_info> companions;  // declaration order
   double timeout_s = 0;                    // TIMEOUT: seconds one call may take; 0: derived (harness/limits.h)
   int threads = 1;                         // THREADS: each pool's size in the gate and the race; 0: all
-  // SEARCH random|auto (cmake/tune/Search.cmake): the build compiled the reference and the FALLBACK
-  // chain, the tool the rows its searches visited; a row without an object or a record of why was
-  // not visited, which is no failure.
-  bool searched = false;
 };
 
 // Families register themselves from the generated registry's static initializers.
@@ -102,6 +99,45 @@ using row_table = std::vector<row_entry<Signature>>;
 template <class Signature, std::size_t N>
 row_table<Signature> table_of(const row_entry<Signature> (&rows)[N]) {
   return row_table<Signature>(rows, rows + N);
+}
+
+// The rows a search built for one function (the family's or a companion's), as the tool lists them
+// beside the rows in the family's search archive (tuner/mint/search_table.h): an assembled table
+// with this layout, found through the weak symbol tune_search_rows__<function>, which is null until
+// a search has built any. The registry's own table holds the reference and the FALLBACK chain.
+struct search_row {
+  const char* suffix;
+  const void* entry;
+  const void* relocated[relocated_copies];
+  const char* needs;
+  const char* build_record;
+};
+struct search_rows {
+  std::uint64_t count;
+  const search_row* rows;
+};
+
+// A function's address as the table holds it, as the function pointer it is (POSIX: the two have
+// one representation).
+template <class Signature>
+Signature* search_function_at(const void* address) {
+  Signature* f = nullptr;
+  static_assert(sizeof f == sizeof address, "cmake-tune: a function pointer must be the size of a data pointer");
+  std::memcpy(&f, &address, sizeof f);
+  return f;
+}
+
+// The registry's rows of a searched family, then the rows its search built (`found` may be null).
+template <class Signature, std::size_t N>
+row_table<Signature> table_of(const row_entry<Signature> (&rows)[N], const search_rows* found) {
+  row_table<Signature> out(rows, rows + N);
+  for (std::uint64_t i = 0; found && i < found->count; ++i) {
+    const search_row& r = found->rows[i];
+    row_entry<Signature> e{r.suffix, search_function_at<Signature>(r.entry), {}, r.needs, false, r.build_record};
+    for (std::size_t k = 0; k < e.relocated.size(); ++k) e.relocated[k] = search_function_at<Signature>(r.relocated[k]);
+    out.push_back(e);
+  }
+  return out;
 }
 
 template <class Signature>
@@ -178,6 +214,17 @@ template <class Signature, std::size_t N>
 std::vector<row_info> rows_of(const row_entry<Signature> (&rows)[N]) {
   std::vector<row_info> out;
   for (const auto& r : rows) out.push_back({r.suffix, r.needs, r.reference, r.entry != nullptr, r.build_record});
+  return out;
+}
+
+// A searched family's rows: the registry's, then the rows its search built, in the table's order
+// (table_of above lists them the same way).
+template <class Signature, std::size_t N>
+std::vector<row_info> rows_of(const row_entry<Signature> (&rows)[N], const search_rows* found) {
+  std::vector<row_info> out = rows_of(rows);
+  for (std::uint64_t i = 0; found && i < found->count; ++i)
+    out.push_back({found->rows[i].suffix, found->rows[i].needs, false, found->rows[i].entry != nullptr,
+                   found->rows[i].build_record});
   return out;
 }
 
