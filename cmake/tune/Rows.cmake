@@ -43,8 +43,19 @@ macro(_tune_return_rows p)
   endforeach()
 endmacro()
 
-# AXES <AXIS> <value>... as the record `out`: the cartesian product, first axis outermost.
-function(_tune_expand_axes fn out axes)
+# Names each point of the local list _specs: the caller's _suffixes and _req_<suffix> (a macro, so
+# it sets them where it is called).
+macro(_tune_name_specs fn)
+  set(_suffixes "")
+  foreach(_spec IN LISTS _specs)
+    _tune_row_suffix(_suffix "${_spec}")
+    _tune_row_requires("${fn}" _req_${_suffix} "${_spec}" "")
+    list(APPEND _suffixes "${_suffix}")
+  endforeach()
+endmacro()
+
+# AXES <AXIS> <value>... as the record `out` with its axes and values and no rows yet.
+function(_tune_parse_axes fn out axes)
   set(_axes "")
   set(_current "")
   foreach(_token IN LISTS axes)
@@ -68,6 +79,26 @@ function(_tune_expand_axes fn out axes)
       message(FATAL_ERROR "${fn}: axis ${_axis} has no values; write AXES ${_axis} <value>...")
     endif()
   endforeach()
+  set(_specs "")
+  set(_suffixes "")
+  set(_reference "")
+  _tune_return_rows(${out})
+endfunction()
+
+# The number of points of the record `rows`'s axes: the product of their value counts.
+function(_tune_axes_product out rows)
+  set(_n 1)
+  foreach(_axis IN LISTS ${rows}_AXES)
+    list(LENGTH ${rows}_VALUES_${_axis} _k)
+    math(EXPR _n "${_n} * ${_k}")
+  endforeach()
+  set(${out} ${_n} PARENT_SCOPE)
+endfunction()
+
+# The record `out` of AXES <AXIS> <value>...: the cartesian product, first axis outermost.
+function(_tune_expand_axes fn out axes)
+  _tune_parse_axes("${fn}" ${out} "${axes}")
+  _tune_load_rows(${out})
   # First axis outermost, so grid order reads like the declaration.
   set(_specs "")
   foreach(_axis IN LISTS _axes)
@@ -85,12 +116,7 @@ function(_tune_expand_axes fn out axes)
     endif()
     set(_specs "${_next}")
   endforeach()
-  set(_suffixes "")
-  foreach(_spec IN LISTS _specs)
-    _tune_row_suffix(_suffix "${_spec}")
-    _tune_row_requires("${fn}" _req_${_suffix} "${_spec}" "")
-    list(APPEND _suffixes "${_suffix}")
-  endforeach()
+  _tune_name_specs("${fn}")
   _tune_check_duplicate_suffixes("${fn}" "${_specs}" "${_suffixes}" "suffixes are lower-case, so make the values \
 differ in more than case (or list the rows as PERMUTATIONS and name one with ;suffix=<name>)")
   set(_reference "")

@@ -19,12 +19,186 @@ function(_tune_is_searched out family)
   endif()
 endfunction()
 
+# _tune_space_searched(<out> <rows> <search> <has_generator>): TRUE when an AXES family with the
+# record <rows> (axes and values, no rows yet: _tune_parse_axes) is searched, so that configure
+# declares the points its build needs and no other (_tune_declare_search_points): SEARCH random or
+# auto, or no SEARCH and more points than _TUNE_SEARCH_THRESHOLD before EXCLUDE and CONSTRAINTS
+# (counting what they leave would take every point).
+function(_tune_space_searched out rows search has_generator)
+  _tune_axes_product(_points ${rows})
+  set(${out} FALSE PARENT_SCOPE)
+  if(NOT has_generator AND (search MATCHES "^(random|auto)$" OR ("${search}" STREQUAL ""
+      AND _points GREATER _TUNE_SEARCH_THRESHOLD)))
+    set(${out} TRUE PARENT_SCOPE)
+  endif()
+endfunction()
+
+# _tune_declare_rows(<fn> <out> <axes> <permutations> <search> <has_generator> <reference>
+#   <reference_sources> <chain> <excludes>): the row record <out> of a family declared with AXES
+# <axes> or PERMUTATIONS <permutations>: every point of a grid raced whole or of the permutations,
+# and of a searched space (_tune_space_searched) the rows its build compiles alone
+# (_tune_declare_search_points).
+function(_tune_declare_rows fn out axes permutations search has_generator reference reference_sources chain excludes)
+  if(NOT "${axes}" STREQUAL "")
+    _tune_parse_axes("${fn}" ${out} "${axes}")
+    _tune_space_searched(_searched ${out} "${search}" ${has_generator})
+    if(_searched)
+      _tune_declare_search_points("${fn}" ${out} "${reference}" "${reference_sources}" "${chain}" "${excludes}")
+      set(${out}_SPACE_POINTS ${${out}_SPACE_POINTS} PARENT_SCOPE)
+    else()
+      _tune_expand_axes("${fn}" ${out} "${axes}")
+    endif()
+  else()
+    _tune_expand_permutations("${fn}" ${out} "${permutations}")
+  endif()
+  _tune_load_rows(${out})
+  _tune_return_rows(${out})
+endfunction()
+
+# _tune_spec_of_suffix(<out> <rows> <suffix>): the point "AXIS=v,..." of the record <rows>'s axes
+# whose suffix is <suffix> (_tune_row_suffix's inverse), or "" when none is. Each axis takes the
+# first value whose part is there; the whole is checked by naming the point again.
+function(_tune_spec_of_suffix out rows suffix)
+  set(${out} "" PARENT_SCOPE)
+  set(_rest "${suffix}")
+  set(_spec "")
+  foreach(_axis IN LISTS ${rows}_AXES)
+    set(_found FALSE)
+    foreach(_value IN LISTS ${rows}_VALUES_${_axis})
+      if(_axis STREQUAL "ISA")
+        string(TOLOWER "${_value}" _part)
+      else()
+        string(TOLOWER "${_axis}${_value}" _part)
+      endif()
+      string(LENGTH "${_part}" _n)
+      string(LENGTH "${_rest}" _left)
+      if(_n GREATER _left)
+        continue()
+      endif()
+      string(SUBSTRING "${_rest}" 0 ${_n} _head)
+      set(_next "")
+      set(_after "")
+      if(_n LESS _left)
+        string(SUBSTRING "${_rest}" ${_n} 1 _next)
+        math(EXPR _from "${_n} + 1")
+        string(SUBSTRING "${_rest}" ${_from} -1 _after)
+      endif()
+      if(_head STREQUAL _part AND (_next STREQUAL "_" OR _next STREQUAL ""))
+        list(APPEND _spec "${_axis}=${_value}")
+        set(_rest "${_after}")
+        set(_found TRUE)
+        break()
+      endif()
+    endforeach()
+    if(NOT _found)
+      return()
+    endif()
+  endforeach()
+  string(REPLACE ";" "," _spec "${_spec}")
+  _tune_row_suffix(_again "${_spec}")
+  if(_again STREQUAL suffix)
+    set(${out} "${_spec}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# _tune_declare_search_points(<fn> <rows> <reference> <reference_sources> <chain> <excludes>)
+# Gives the record <rows> (axes and values: _tune_parse_axes) of a searched family the rows its
+# build compiles: the reference (REFERENCE, which must name every axis, or the first value of
+# each; none with REFERENCE_SOURCES) and each row of the FALLBACK chain <chain>, read back from its
+# suffix. Every other point is the tool's to enumerate (tuner/search/rules.h), so configure costs
+# the axes' values, not their product; the checks that need a point each are made here on these
+# rows, and the tool makes them on the rest (EXCLUDE <excludes> and CONSTRAINTS still apply to
+# these rows through the functions every family goes through).
+function(_tune_declare_search_points fn rows reference reference_sources chain excludes)
+  _tune_load_rows(${rows})
+  # Two values of an axis equal but for case would give two points one suffix.
+  foreach(_axis IN LISTS _axes)
+    foreach(_value IN LISTS _values_${_axis})
+      string(TOLOWER "${_value}" _lower)
+      if(DEFINED _seen_${_axis}_${_lower})
+        message(FATAL_ERROR "${fn}: duplicate suffix: values '${_seen_${_axis}_${_lower}}' and '${_value}' of axis "
+          "${_axis} differ only in case; suffixes are lower-case, so make the values differ in more than case.")
+      endif()
+      set(_seen_${_axis}_${_lower} "${_value}")
+    endforeach()
+  endforeach()
+  set(_specs "")
+  if(NOT "${reference_sources}" STREQUAL "")
+    set(_others "${chain}")
+    list(REMOVE_ITEM _others reference)
+    if(NOT _others)
+      message(FATAL_ERROR "${fn}: a searched family compiles the rows it visits like a row of SOURCES, and "
+        "this family's reference has REFERENCE_SOURCES and its FALLBACK chain names no other row; add a row of "
+        "the grid to FALLBACK, or write SEARCH exhaustive.")
+    endif()
+  else()
+    set(_spec "")
+    foreach(_axis IN LISTS _axes)
+      if("${reference}" STREQUAL "")
+        list(GET _values_${_axis} 0 _v)
+      elseif("${reference}" MATCHES "(^|,)${_axis}=([^,]*)")
+        set(_v "${CMAKE_MATCH_2}")
+      else()
+        _tune_check_pattern("${fn}" REFERENCE "${reference}" ${rows})
+        string(REPLACE ";" ", " _names "${_axes}")
+        message(FATAL_ERROR "${fn}: REFERENCE \"${reference}\" does not name axis ${_axis}; the family's space is "
+          "searched and its points are not listed, so name every axis of the reference row (${_names}).")
+      endif()
+      list(APPEND _spec "${_axis}=${_v}")
+    endforeach()
+    string(REPLACE ";" "," _spec "${_spec}")
+    if(NOT "${reference}" STREQUAL "")
+      _tune_check_pattern("${fn}" REFERENCE "${reference}" ${rows})
+    endif()
+    foreach(_pattern IN LISTS excludes)
+      _tune_spec_matches(_match "${_spec}" "${_pattern}")
+      if(_match)
+        message(FATAL_ERROR "${fn}: the reference row \"${_spec}\" is excluded by EXCLUDE \"${_pattern}\"; the row that "
+          "defines correct output must be in the family's space. Name another with REFERENCE \"AXIS=v,...\".")
+      endif()
+    endforeach()
+    list(APPEND _specs "${_spec}")
+  endif()
+  foreach(_suffix IN LISTS chain)
+    if(_suffix STREQUAL "reference" AND NOT "${reference_sources}" STREQUAL "")
+      continue()
+    endif()
+    _tune_spec_of_suffix(_spec ${rows} "${_suffix}")
+    if(_spec STREQUAL "")
+      string(REPLACE ";" ", " _names "${_axes}")
+      message(FATAL_ERROR "${fn}: FALLBACK names '${_suffix}', which is no point of the family's space (axes: "
+        "${_names}); a row's suffix is each axis's name and value in lower case, joined by '_' (an ISA value alone).")
+    endif()
+    foreach(_pattern IN LISTS excludes)
+      _tune_spec_matches(_match "${_spec}" "${_pattern}")
+      if(_match)
+        message(FATAL_ERROR "${fn}: FALLBACK names row ${_suffix} (\"${_spec}\"), which EXCLUDE \"${_pattern}\" drops; "
+          "the fallback must be a row of the family's space. Name another row, or change the pattern.")
+      endif()
+    endforeach()
+    if(NOT _spec IN_LIST _specs)
+      list(APPEND _specs "${_spec}")
+    endif()
+  endforeach()
+  _tune_name_specs("${fn}")
+  _tune_return_rows(${rows})
+  _tune_axes_product(_points ${rows})
+  set(${rows}_SPACE_POINTS ${_points} PARENT_SCOPE)
+endfunction()
+
 # _tune_search_settings(<fn> <family> <rows> <grid> <search> <budget_rows> <budget_seconds> <seed>)
 # Checks SEARCH, BUDGET_ROWS, BUDGET_SECONDS and SEED (each "" when not given) against the family's
 # rows (the record <rows>, constraints applied) and keeps on the family: SEARCH (exhaustive, random
 # or auto), SEARCH_SEED, SEARCH_BUDGET_ROWS and SEARCH_BUDGET_SECONDS (0 for none).
 function(_tune_search_settings fn family rows grid search budget_rows budget_seconds seed)
   list(LENGTH ${rows}_SUFFIXES _size)
+  # A searched space whose points configure does not list (_tune_declare_search_points): its size
+  # before EXCLUDE and CONSTRAINTS; the tool counts what they leave.
+  set(_listed TRUE)
+  if(DEFINED ${rows}_SPACE_POINTS)
+    set(_size ${${rows}_SPACE_POINTS})
+    set(_listed FALSE)
+  endif()
   if(NOT search STREQUAL "" AND NOT search MATCHES "^(exhaustive|random|auto)$")
     message(FATAL_ERROR "${fn}: SEARCH '${search}' is not a strategy; write SEARCH exhaustive (race every row), "
       "SEARCH random or SEARCH auto (race the rows a search proposes), or leave SEARCH out.")
@@ -77,14 +251,24 @@ function(_tune_search_settings fn family rows grid search budget_rows budget_sec
     set(seed 1)
   endif()
   # The default budget: a twentieth of the space, and never fewer rows than an exhaustive family
-  # would race without SEARCH.
-  if(budget_rows STREQUAL "" AND budget_seconds STREQUAL "")
+  # would race without SEARCH. Of a space configure does not list, the tool works it out from the
+  # points it counts (0 here: tuner/mint/search_scope.h search_budget).
+  if(NOT _listed)
+    if(budget_rows STREQUAL "" AND budget_seconds STREQUAL "")
+      set(budget_rows 0)
+    elseif(budget_rows STREQUAL "")
+      set(budget_rows ${_size})
+    endif()
+    if(budget_rows GREATER _size)
+      set(budget_rows ${_size})
+    endif()
+  elseif(budget_rows STREQUAL "" AND budget_seconds STREQUAL "")
     math(EXPR budget_rows "${_size} / 20")
     if(budget_rows LESS _TUNE_SEARCH_THRESHOLD)
       set(budget_rows ${_TUNE_SEARCH_THRESHOLD})
     endif()
   endif()
-  if(budget_rows STREQUAL "" OR budget_rows GREATER _size)
+  if(_listed AND (budget_rows STREQUAL "" OR budget_rows GREATER _size))
     set(budget_rows ${_size})
   endif()
   if(budget_seconds STREQUAL "")

@@ -146,7 +146,7 @@ search_decl read_search(const util::json_at& j) {
   s.strategy = j["strategy"].string();
   if (s.strategy != "random" && s.strategy != "auto") j["strategy"].fail("\"random\" or \"auto\"");
   s.seed = static_cast<std::uint64_t>(j["seed"].integer(0, std::numeric_limits<std::int64_t>::max()));
-  s.budget_rows = static_cast<std::size_t>(j["budget_rows"].integer(1, std::numeric_limits<std::int64_t>::max()));
+  s.budget_rows = static_cast<std::size_t>(j["budget_rows"].integer(0, std::numeric_limits<std::int64_t>::max()));
   s.budget_seconds = static_cast<double>(j["budget_seconds"].integer(0, std::numeric_limits<std::int64_t>::max()));
   const auto axes = j["axes"].array();
   for (std::size_t i = 0; i < axes.size(); ++i)

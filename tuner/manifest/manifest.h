@@ -54,8 +54,8 @@ struct companion_decl {
 struct search_decl {
   std::string strategy;  // "random" or "auto"
   std::uint64_t seed = 1;
-  std::size_t budget_rows = 0;
-  double budget_seconds = 0;  // 0: no time limit
+  std::size_t budget_rows = 0;  // 0: the default, which the tool works out (mint/search_scope.h search_budget)
+  double budget_seconds = 0;    // 0: no time limit
   // The AXES in order, each with its values: a row's point is its value index per axis.
   std::vector<std::pair<std::string, std::vector<std::string>>> axes;
   // What cuts the axes' product to the space: EXCLUDE as written and CONSTRAINTS with their parsed

@@ -5,6 +5,7 @@
 #include <random>
 #include <set>
 #include <stdexcept>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -177,8 +178,9 @@ std::optional<bench_call> search_family(manifest& m, const std::vector<std::stri
   s.seats = seats;
   s.space = space_of(family);
   for (std::size_t i = 0; i < s.space.suffixes.size(); ++i) s.point_of[s.space.suffixes[i]] = i;
+  const std::size_t budget = search_budget(decl.budget_rows, s.space.points.size());
   const search::settings how{decl.strategy == "random" ? search::strategy_kind::random : search::strategy_kind::auto_,
-                             decl.seed, decl.budget_rows};
+                             decl.seed, budget};
   for (std::size_t k = 0; k < seats.size(); ++k)
     s.searchers.emplace_back(search::space{s.space.axes, s.space.sizes, s.space.points}, how);
   const std::vector<std::string> critical = critical_rows(family);
@@ -188,14 +190,14 @@ std::optional<bench_call> search_family(manifest& m, const std::vector<std::stri
   const auto elapsed = [&] { return std::chrono::duration<double>(clock_type::now() - started).count(); };
   std::string stopped;
   show.note(fmt::format("cmake-tune: family {} searches {} of its {} rows ({} search, seed {}{})", family.function(),
-                        decl.budget_rows, s.space.points.size(), decl.strategy, decl.seed,
+                        budget, s.space.points.size(), decl.strategy, decl.seed,
                         decl.budget_seconds > 0 ? fmt::format(", at most {:.0f}s", decl.budget_seconds) : ""));
   while (true) {
     if (decl.budget_seconds > 0 && elapsed() >= decl.budget_seconds) {
       stopped = "budget_seconds";
       break;
     }
-    const std::size_t left = decl.budget_rows - std::min(decl.budget_rows, s.proposed.size());
+    const std::size_t left = budget - std::min(budget, s.proposed.size());
     if (left == 0) {
       stopped = "budget_rows";
       break;
@@ -233,7 +235,7 @@ std::optional<bench_call> search_family(manifest& m, const std::vector<std::stri
     }
     ++s.batches;
     show.note(fmt::format("cmake-tune: family {}: search batch {}: {} rows raced, {} of {} proposed, {} compiled{}",
-                          family.function(), s.batches, batch.size(), s.proposed.size(), decl.budget_rows, s.compiled,
+                          family.function(), s.batches, batch.size(), s.proposed.size(), budget, s.compiled,
                           best_text(s, *m.family(seats.front()))));
   }
 
@@ -247,7 +249,7 @@ std::optional<bench_call> search_family(manifest& m, const std::vector<std::stri
     r.space_size = s.space.points.size();
     r.visited = s.visited.size();
     r.compiled = s.compiled;
-    r.budget_rows = decl.budget_rows;
+    r.budget_rows = budget;
     r.budget_seconds = decl.budget_seconds;
     r.stopped_because = stopped;
     r.batches = s.batches;
@@ -284,7 +286,28 @@ search_space space_of(const family_decl& family) {
                             flat.begin() + static_cast<std::ptrdiff_t>(at + n));
     out.suffixes.push_back(search::suffix_of(rules, flat.data() + at));
   }
+  // Values differ in more than case (configure checks it), so only a value holding '_' can run
+  // into the next axis's part and give two points one suffix.
+  const bool underscores = std::any_of(rules.axes.begin(), rules.axes.end(), [](const auto& axis) {
+    return std::any_of(axis.second.begin(), axis.second.end(),
+                       [](const std::string& v) { return v.find('_') != std::string::npos; });
+  });
+  if (underscores) {
+    std::unordered_map<std::string, std::size_t> seen;
+    for (std::size_t i = 0; i < out.suffixes.size(); ++i)
+      if (const auto [it, fresh] = seen.emplace(out.suffixes[i], i); !fresh)
+        throw std::runtime_error(fmt::format(
+            "family {}: points \"{}\" and \"{}\" have one suffix, {}: a value holding '_' runs into the next axis's "
+            "part; rename the value",
+            family.function(), search::spec_of(rules, flat.data() + it->second * n),
+            search::spec_of(rules, flat.data() + i * n), out.suffixes[i]));
+  }
   return out;
+}
+
+std::size_t search_budget(std::size_t budget_rows, std::size_t space_points) {
+  if (budget_rows == 0) budget_rows = std::max<std::size_t>(space_points / 20, 512);
+  return std::min(budget_rows, space_points);
 }
 
 search_outcome search_families(manifest& m, const race_plan& plan, const sidecar::document*, progress& show, int jobs) {

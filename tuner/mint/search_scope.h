@@ -44,6 +44,11 @@ struct search_space {
 };
 search_space space_of(const family_decl& family);
 
+// The rows a search of `space_points` points (after its rules) may compile: BUDGET_ROWS as the
+// manifest gives it, at most the space; 0, the default, a twentieth of the space and never fewer
+// than 512 rows (the most a family races whole without SEARCH: cmake/tune/Search.cmake).
+std::size_t search_budget(std::size_t budget_rows, std::size_t space_points);
+
 // Runs the search of every searched family `plan` races, with `m`'s row identities brought up to
 // date for the rows it builds. Compiles `jobs` at a time.
 search_outcome search_families(manifest& m, const race_plan& plan, const sidecar::document* previous, progress& show,

@@ -2,7 +2,8 @@
 # The build compiles the reference alone; the tune target compiles no more rows than the budget
 # (counted as the row objects on disk), seats the planted optimum past the decoy basin, and
 # records its search; the program links that row and no other; a second tune searches nothing;
-# explain and the bench's test say what the search did and did not visit; BUDGET_SECONDS stops it.
+# explain and the bench's test say what the search did and did not visit; BUDGET_SECONDS stops it;
+# a space of a million points is searched the same way.
 include("${CMAKE_CURRENT_LIST_DIR}/../E2eLib.cmake")
 
 e2e_fresh_dir()
@@ -129,5 +130,22 @@ e2e_json(seconds "${sidecar}" race planted search budget_seconds)
 e2e_expect_equal("BUDGET_SECONDS stops the search" "${stopped}" "budget_seconds")
 e2e_expect_equal("after the batch that ran past it" "${batches}" "1")
 e2e_expect_matches("search.budget_seconds" "${seconds}" "^1(\\.0)?$")
+
+# A space of 1,113,600 points: configure lists the reference alone, the tool enumerates the space
+# under its constraint and searches it like any other.
+set(million "${WORK_DIR}/million")
+e2e_configure(million "${E2E_DIR}/search" "${million}" Ninja -DCMAKE_BUILD_TYPE=Release -DPLANTED_MILLION=ON)
+e2e_read(manifest "${million}/tune/spaces/manifest.json")
+e2e_json(declared "${manifest}" families 0 rows)
+string(JSON declared_n LENGTH "${declared}")
+e2e_expect_equal("the manifest declares the reference alone" "${declared_n}" 1)
+e2e_build(tune-million "${million}" TARGET tune)
+e2e_expect_contains("the tool counts the space" "${E2E_OUTPUT}"
+  "cmake-tune: family planted searches 48 of its 1113600 rows (auto search, seed 7)")
+e2e_read(sidecar "${million}/e2e_search.tune.json")
+e2e_json(space_size "${sidecar}" race planted search space_size)
+e2e_json(seat "${sidecar}" kernels planted)
+e2e_expect_equal("search.space_size" "${space_size}" "1113600")
+e2e_expect_matches("a seat of the space" "${seat}" "^a[0-7]_b[0-7]_c[0-7]_d[0-7]_e[0-9]+$")
 
 e2e_finish()

@@ -286,3 +286,11 @@ TEST_CASE("search table: a row's symbol is found by its name, C or C++ linkage, 
   CHECK(tune::mint::defined_symbol(dir / "rows.o", "dot__u2_avx2") == "dot__u2_avx2");
   CHECK(tune::mint::defined_symbol(dir / "rows.o", "dot__u1_base").empty());
 }
+
+TEST_CASE("the search's budget: BUDGET_ROWS up to the space, or a twentieth of it and at least 512 rows") {
+  CHECK(tune::mint::search_budget(400, 3712) == 400);
+  CHECK(tune::mint::search_budget(5000, 3712) == 3712);
+  CHECK(tune::mint::search_budget(0, 3712) == 512);
+  CHECK(tune::mint::search_budget(0, 300) == 300);
+  CHECK(tune::mint::search_budget(0, 1113600) == 55680);
+}
