@@ -89,7 +89,7 @@ race::race_request batch_request(const manifest& m, const std::vector<std::strin
 struct family_search {
   std::vector<std::string> seats;
   search_space space;
-  std::map<std::string, std::size_t> point_of;  // suffix -> point
+  search::space_rules rules;
   std::vector<search::searcher> searchers;      // one per seat
   std::vector<std::string> visited;             // rows measured, in order
   std::vector<std::string> archived;            // rows in the search archive, in order
@@ -97,6 +97,17 @@ struct family_search {
   std::size_t compiled = 0, batches = 0;
   std::map<std::string, seat_search> results;
 };
+
+// The index of the point a row's suffix names in the space, which lists its points in odometer
+// order, so sorted: no map of a million suffixes. nullopt for a row outside it (REFERENCE_SOURCES).
+std::optional<std::size_t> point_index(const family_search& s, const std::string& suffix) {
+  const auto point = search::point_of(s.rules, suffix);
+  if (!point) return std::nullopt;
+  const auto& points = s.space.points;
+  const auto at = std::lower_bound(points.begin(), points.end(), *point);
+  if (at == points.end() || *at != *point) return std::nullopt;
+  return static_cast<std::size_t>(at - points.begin());
+}
 
 // Tells each seat's strategy what one batch measured, and keeps each row's result.
 std::optional<std::string> take_batch(family_search& s, const race::race_answer& answer,
@@ -116,12 +127,12 @@ std::optional<std::string> take_batch(family_search& s, const race::race_answer&
       race::race_row kept = row->second;
       kept.search_batch = static_cast<std::int64_t>(s.batches + 1);
       result.screened.rows[suffix] = kept;
-      const auto point = s.point_of.find(suffix);
-      if (point == s.point_of.end()) continue;
+      const auto point = point_index(s, suffix);
+      if (!point) continue;
       const auto time = race::time_of(table, suffix);
       std::optional<double> cost;
       if (time && base && base->median_ns > 0) cost = time->median_ns / base->median_ns;
-      s.searchers[k].tell(point->second, cost);
+      s.searchers[k].tell(*point, cost);
     }
     result.screened.work = table.work;
     result.screened.threads = table.threads;
@@ -177,7 +188,7 @@ std::optional<bench_call> search_family(manifest& m, const std::vector<std::stri
   family_search s;
   s.seats = seats;
   s.space = space_of(family);
-  for (std::size_t i = 0; i < s.space.suffixes.size(); ++i) s.point_of[s.space.suffixes[i]] = i;
+  s.rules = decl.rules();
   const std::size_t budget = search_budget(decl.budget_rows, s.space.points.size());
   const search::settings how{decl.strategy == "random" ? search::strategy_kind::random : search::strategy_kind::auto_,
                              decl.seed, budget};
