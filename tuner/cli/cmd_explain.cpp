@@ -19,6 +19,7 @@
 #include "cli/scopes.h"
 #include "manifest/manifest.h"
 #include "race/table.h"
+#include "search/rules.h"
 #include "sidecar/document.h"
 #include "sidecar/verdict.h"
 #include "stamp/describe.h"
@@ -176,6 +177,12 @@ std::optional<explain_report> explain_of(const scope_options& o, const std::stri
     r.family = family;
     r.scope = m.scope;
     r.rows = decl->rows.size();
+    // A searched family declares few of its rows: its size is what its axes and rules allow.
+    if (decl->search) try {
+        r.rows = search::enumerate(decl->search->rules()).size() / std::max<std::size_t>(1, decl->search->axes.size());
+      } catch (const search::rules_error&) {
+        // The search names the point a constraint cannot be evaluated on; explain shows what it has.
+      }
     r.reference = decl->reference;
     r.fallback_chain = decl->fallback;
     r.sidecar = sidecar_path(m);
