@@ -85,12 +85,21 @@ function(_tune_parse_axes fn out axes)
   _tune_return_rows(${out})
 endfunction()
 
-# The number of points of the record `rows`'s axes: the product of their value counts.
+# The most points a searched space may have: the tool holds each one (about 240 bytes) while it
+# searches (tuner/search/rules.h max_space_points says the same).
+set(_TUNE_MAX_SPACE_POINTS 4000000)
+
+# The number of points of the record `rows`'s axes: the product of their value counts, or
+# _TUNE_MAX_SPACE_POINTS + 1 when it is larger (CMake's integers would overflow).
 function(_tune_axes_product out rows)
   set(_n 1)
   foreach(_axis IN LISTS ${rows}_AXES)
     list(LENGTH ${rows}_VALUES_${_axis} _k)
     math(EXPR _n "${_n} * ${_k}")
+    if(_n GREATER _TUNE_MAX_SPACE_POINTS)
+      math(EXPR _n "${_TUNE_MAX_SPACE_POINTS} + 1")
+      break()
+    endif()
   endforeach()
   set(${out} ${_n} PARENT_SCOPE)
 endfunction()

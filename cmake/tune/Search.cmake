@@ -111,6 +111,11 @@ endfunction()
 # these rows through the functions every family goes through).
 function(_tune_declare_search_points fn rows reference reference_sources chain excludes)
   _tune_load_rows(${rows})
+  _tune_axes_product(_points ${rows})
+  if(_points GREATER _TUNE_MAX_SPACE_POINTS)
+    message(FATAL_ERROR "${fn}: AXES make more than ${_TUNE_MAX_SPACE_POINTS} points, the most a searched space may "
+      "have (the tool holds every point while it searches); take values out of an axis, or split the family.")
+  endif()
   # Two values of an axis equal but for case would give two points one suffix.
   foreach(_axis IN LISTS _axes)
     foreach(_value IN LISTS _values_${_axis})
@@ -182,7 +187,6 @@ function(_tune_declare_search_points fn rows reference reference_sources chain e
   endforeach()
   _tune_name_specs("${fn}")
   _tune_return_rows(${rows})
-  _tune_axes_product(_points ${rows})
   set(${rows}_SPACE_POINTS ${_points} PARENT_SCOPE)
 endfunction()
 

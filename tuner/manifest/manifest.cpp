@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <limits>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -21,21 +22,24 @@ const row_decl* family_decl::row(const std::string& suffix) const {
   for (const auto& r : rows)
     if (r.suffix == suffix) return &r;
   if (!search) return nullptr;
-  for (const auto& r : *made_rows)
-    if (r.suffix == suffix) return &r;
+  if (const auto made = made_rows->index.find(suffix); made != made_rows->index.end())
+    return &made_rows->rows[made->second];
   // A point of the space no search has built: its record as the configure step would declare it.
   const auto rules = search->rules();
-  const auto point = search::point_of(rules, suffix);
-  if (!point) return nullptr;
+  // A point the rules do not allow, or cannot be evaluated on (space_of says why), is no row.
+  std::optional<std::vector<std::uint16_t>> point;
   try {
-    if (!search::space_filter(rules).allows(point->data())) return nullptr;
+    const search::space_filter allowed(rules);
+    point = search::point_of(rules, suffix, &allowed);
   } catch (const search::rules_error&) {
-    return nullptr;  // a point the constraints cannot be evaluated on is no row (space_of says why)
+    return nullptr;
   }
+  if (!point) return nullptr;
   // Not built: it cannot be stamped or adopted (row_runs), since the program could not link it.
-  made_rows->push_back(search_row(*this, point->data()));
-  made_rows->back().left_out = std::string(not_visited);
-  return &made_rows->back();
+  made_rows->rows.push_back(search_row(*this, point->data()));
+  made_rows->rows.back().left_out = std::string(not_visited);
+  made_rows->index.emplace(suffix, made_rows->rows.size() - 1);
+  return &made_rows->rows.back();
 }
 
 std::string family_decl::function() const { return name.substr(0, name.find('@')); }
@@ -255,7 +259,7 @@ void add_search_rows(family_decl& d, const std::filesystem::path& file) {
   }
   const std::filesystem::path dir = std::filesystem::path(template_row(d).build_record).parent_path();
   const std::string prefix = d.name + "__";
-  std::vector<std::vector<std::uint16_t>> found;
+  std::set<std::vector<std::uint16_t>> found;  // grid order, whatever order the folder lists them in
   const search::space_filter filter(rules);
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
@@ -273,18 +277,10 @@ void add_search_rows(family_decl& d, const std::filesystem::path& file) {
     if (!record) continue;
     const std::string suffix = name.substr(prefix.size());
     if (std::any_of(d.rows.begin(), d.rows.end(), [&](const row_decl& r) { return r.suffix == suffix; })) continue;
-    auto point = search::point_of(rules, suffix);
-    if (!point || std::find(found.begin(), found.end(), *point) != found.end()) continue;
     // A record of a point the rules no longer allow (the constraints changed since) is no row.
-    try {
-      if (!filter.allows(point->data())) continue;
-    } catch (const search::rules_error&) {
-      continue;
-    }
-    found.push_back(std::move(*point));
+    auto point = search::point_of(rules, suffix, &filter);
+    if (point) found.insert(std::move(*point));
   }
-  // Grid order, whatever order the folder lists them in.
-  std::sort(found.begin(), found.end());
   for (const auto& point : found) {
     row_decl row = search_row(d, point.data());
     try {

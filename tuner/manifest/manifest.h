@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -118,8 +119,13 @@ struct family_decl {
   // FALLBACK chain and `rows` adds the rows its searches built; any other point of its space is
   // made here from the axes and rules (search_row), not visited, and kept for the family's life.
   const row_decl* row(const std::string& suffix) const;
-  // The rows made by row(), shared by the copies of this family (its seats).
-  std::shared_ptr<std::deque<row_decl>> made_rows = std::make_shared<std::deque<row_decl>>();
+  // The rows made by row(), by suffix, shared by the copies of this family (its seats); a deque, so
+  // a row once made stays where row() pointed.
+  struct made {
+    std::deque<row_decl> rows;
+    std::unordered_map<std::string, std::size_t> index;
+  };
+  std::shared_ptr<made> made_rows = std::make_shared<made>();
   // The family's public name, which the stamp defines: the seat's name up to its '@' ("dot").
   std::string function() const;
   // The seat's shape: its name after the '@' ("small"); empty for a family without SHAPES.

@@ -90,9 +90,9 @@ struct family_search {
   std::vector<std::string> seats;
   search_space space;
   search::space_rules rules;
-  std::vector<search::searcher> searchers;      // one per seat
-  std::vector<std::string> visited;             // rows measured, in order
-  std::vector<std::string> archived;            // rows in the search archive, in order
+  std::vector<search::searcher> searchers;  // one per seat
+  std::vector<std::string> visited;         // rows measured, in order
+  std::vector<std::string> archived;        // rows in the search archive, in order
   std::vector<std::string> proposed;
   std::size_t compiled = 0, batches = 0;
   std::map<std::string, seat_search> results;
@@ -101,7 +101,8 @@ struct family_search {
 // The index of the point a row's suffix names in the space, which lists its points in odometer
 // order, so sorted: no map of a million suffixes. nullopt for a row outside it (REFERENCE_SOURCES).
 std::optional<std::size_t> point_index(const family_search& s, const std::string& suffix) {
-  const auto point = search::point_of(s.rules, suffix);
+  const search::space_filter allowed(s.rules);
+  const auto point = search::point_of(s.rules, suffix, &allowed);
   if (!point) return std::nullopt;
   const auto& points = s.space.points;
   const auto at = std::lower_bound(points.begin(), points.end(), *point);

@@ -226,6 +226,13 @@ bool space_filter::allows(const std::uint16_t* point) const {
 
 std::vector<std::uint16_t> enumerate(const space_rules& rules) {
   const space_filter filter(rules);
+  std::uint64_t points = 1;
+  for (const auto& [axis, values] : rules.axes)
+    if ((points *= values.size()) > max_space_points)
+      throw rules_error(
+          fmt::format("the axes make more than {} points, the most a searched space may have; take "
+                      "values out of an axis, or split the family",
+                      max_space_points));
   const std::size_t n = filter.axes();
   std::vector<std::uint16_t> out;
   if (n == 0) return out;
@@ -276,8 +283,16 @@ std::string lower(std::string s) {
 // Matches axis `a` and the ones after it from `at`; a value may hold '_', so each candidate value
 // is tried in turn until the rest matches.
 bool match_from(const space_rules& rules, const std::string& suffix, std::size_t a, std::size_t at,
-                std::vector<std::uint16_t>& point) {
-  if (a == rules.axes.size()) return at == suffix.size();
+                std::vector<std::uint16_t>& point, const space_filter* allowed) {
+  if (a == rules.axes.size()) {
+    if (at != suffix.size()) return false;
+    if (!allowed) return true;
+    try {
+      return allowed->allows(point.data());
+    } catch (const rules_error&) {
+      return false;
+    }
+  }
   if (a > 0) {
     if (at >= suffix.size() || suffix[at] != '_') return false;
     ++at;
@@ -287,16 +302,17 @@ bool match_from(const space_rules& rules, const std::string& suffix, std::size_t
     const std::string part = lower(axis == "ISA" ? values[v] : axis + values[v]);
     if (suffix.compare(at, part.size(), part) != 0) continue;
     point[a] = static_cast<std::uint16_t>(v);
-    if (match_from(rules, suffix, a + 1, at + part.size(), point)) return true;
+    if (match_from(rules, suffix, a + 1, at + part.size(), point, allowed)) return true;
   }
   return false;
 }
 
 }  // namespace
 
-std::optional<std::vector<std::uint16_t>> point_of(const space_rules& rules, const std::string& suffix) {
+std::optional<std::vector<std::uint16_t>> point_of(const space_rules& rules, const std::string& suffix,
+                                                   const space_filter* allowed) {
   std::vector<std::uint16_t> point(rules.axes.size(), 0);
-  if (rules.axes.empty() || !match_from(rules, suffix, 0, 0, point)) return std::nullopt;
+  if (rules.axes.empty() || !match_from(rules, suffix, 0, 0, point, allowed)) return std::nullopt;
   return point;
 }
 

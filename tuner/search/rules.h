@@ -14,6 +14,10 @@
 
 namespace tune::search {
 
+// The most points a searched space may have: each is held while the search runs (about 240 bytes
+// with its suffix and the strategy's state). cmake/tune/Rows.cmake refuses more at configure.
+inline constexpr std::uint64_t max_space_points = 4'000'000;
+
 struct space_rules {
   // The AXES in declared order, each with its values.
   std::vector<std::pair<std::string, std::vector<std::string>>> axes;
@@ -99,8 +103,10 @@ std::vector<std::uint16_t> enumerate(const space_rules& rules);
 // axis gives its value alone; lower case), as _tune_row_suffix makes it (cmake/tune/Rows.cmake).
 std::string spec_of(const space_rules& rules, const std::uint16_t* point);
 std::string suffix_of(const space_rules& rules, const std::uint16_t* point);
-// The point a suffix names (suffix_of's inverse), whether or not the rules allow it; nullopt when
-// it names none.
-std::optional<std::vector<std::uint16_t>> point_of(const space_rules& rules, const std::string& suffix);
+// The point a suffix names (suffix_of's inverse); nullopt when it names none. A value holding '_'
+// can make a suffix read as several points: with `allowed`, the one it allows (a point the filter
+// cannot evaluate is not allowed), else the first.
+std::optional<std::vector<std::uint16_t>> point_of(const space_rules& rules, const std::string& suffix,
+                                                   const space_filter* allowed = nullptr);
 
 }  // namespace tune::search

@@ -131,6 +131,19 @@ e2e_expect_equal("BUDGET_SECONDS stops the search" "${stopped}" "budget_seconds"
 e2e_expect_equal("after the batch that ran past it" "${batches}" "1")
 e2e_expect_matches("search.budget_seconds" "${seconds}" "^1(\\.0)?$")
 
+# Rows a search built that do not link (planted.c, D=9) are left out by the bench's link and
+# reported, as a grid's are: the search goes on and seats a row that links.
+set(linkfail "${WORK_DIR}/link-fail")
+e2e_configure(link-fail "${E2E_DIR}/search" "${linkfail}" Ninja -DCMAKE_BUILD_TYPE=Release -DPLANTED_LINK_FAIL=ON)
+e2e_build(tune-link-fail "${linkfail}" TARGET tune)
+foreach(row a5_b4_c1_d9 a6_b4_c1_d9)
+  e2e_expect_contains("row ${row} is left out by the link" "${E2E_OUTPUT}"
+    "failed planted__${row}: link: the bench's link left it out: ")
+endforeach()
+e2e_read(sidecar "${linkfail}/e2e_search.tune.json")
+e2e_json(seat "${sidecar}" kernels planted)
+e2e_expect_matches("a row that links is seated" "${seat}" "^a[56]_b4_c1_d7$")
+
 # A space of 1,113,600 points: configure lists the reference alone, the tool enumerates the space
 # under its constraint and searches it like any other.
 set(million "${WORK_DIR}/million")

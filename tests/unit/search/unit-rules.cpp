@@ -255,3 +255,26 @@ TEST_CASE("space rules: a suffix names its point, values with '_' and prefixes o
   CHECK_FALSE(tune::search::point_of(rules, "a1_b2"));
   CHECK_FALSE(tune::search::point_of(rules, ""));
 }
+
+TEST_CASE("space rules: a suffix that reads as several points names the one the rules allow") {
+  // a1_b2_b3 reads as A=1,B=2_b3 (excluded) or A=1_b2,B=3 (allowed).
+  space_rules rules;
+  rules.axes.push_back({"A", {"1", "1_b2"}});
+  rules.axes.push_back({"B", {"3", "2_b3"}});
+  rules.excludes.push_back("A=1");
+  const tune::search::space_filter allowed(rules);
+  const auto point = tune::search::point_of(rules, "a1_b2_b3", &allowed);
+  REQUIRE(point);
+  CHECK(*point == std::vector<std::uint16_t>{1, 0});
+  CHECK(*tune::search::point_of(rules, "a1_b2_b3") == std::vector<std::uint16_t>{0, 1});  // the first reading
+}
+
+TEST_CASE("space rules: a space of more points than the tool holds is refused before any is made") {
+  space_rules rules;
+  for (const char* axis : {"A", "B", "C", "D", "E", "F"}) {
+    auto& values = rules.axes.emplace_back(axis, std::vector<std::string>{}).second;
+    for (int v = 1; v <= 20; ++v) values.push_back(std::to_string(v));
+  }
+  CHECK_THROWS_WITH_AS(tune::search::enumerate(rules), doctest::Contains("more than 4000000 points"),
+                       tune::search::rules_error);
+}
