@@ -81,9 +81,8 @@ namespace {
 const row_decl& template_row(const family_decl& family) {
   for (const auto& r : family.rows)
     if (r.suffix == family.search->template_row) return r;
-  throw std::runtime_error(
-      fmt::format("family {}: its search's template row {} is not declared; configure the build again",
-                  family.function(), family.search->template_row));
+  // Checked when the manifest is loaded (add_search_rows), which names the file and the family.
+  throw std::runtime_error(fmt::format("its search's template row {} is not declared", family.search->template_row));
 }
 
 }  // namespace
@@ -240,14 +239,16 @@ row_decl read_row(const util::json_at& r, const family_decl& d, const std::files
 // A searched family's declared rows (its reference and FALLBACK chain) must be what the tool
 // makes of their points, so that every other row, which the tool alone makes, is made the same
 // way; then the rows its searches built or left out, found by their build records.
-void add_search_rows(family_decl& d, const std::filesystem::path& file) {
+void add_search_rows(family_decl& d) {
   const auto rules = d.search->rules();
   const auto stale = [&](const std::string& what) {
     return std::runtime_error(
-        fmt::format("manifest {}: family {}: {}; the configure step and the tool come from "
-                    "different versions of cmake-tune: re-run CMake's configure step",
-                    file.string(), d.name, what));
+        fmt::format("{}; the configure step and the tool come from different versions of cmake-tune", what));
   };
+  for (const auto& [axis, values] : d.search->axes)
+    if (axis == "ISA")
+      for (const auto& v : values)
+        if (!d.search->isa.count(v)) throw stale(fmt::format("ISA value {} has no flags in its search member", v));
   for (const auto& row : d.rows) {
     if (row.axes.empty()) continue;  // REFERENCE_SOURCES: no point of the space
     const auto point = search::point_of(rules, row.suffix);
@@ -287,8 +288,7 @@ void add_search_rows(family_decl& d, const std::filesystem::path& file) {
       row.left_out = left_out(row.build_record);
       if (!row.left_out) row.identity = isolate::read_row_identity(row.build_record);
     } catch (const std::runtime_error& e) {
-      throw std::runtime_error(fmt::format("manifest {}: the build record of {}_{} cannot be read: {}", file.string(),
-                                           d.name, row.suffix, e.what()));
+      throw std::runtime_error(fmt::format("the build record of row {} cannot be read: {}", row.suffix, e.what()));
     }
     d.rows.push_back(std::move(row));
   }
@@ -331,7 +331,13 @@ family_decl read_family(const util::json_at& f, const std::filesystem::path& fil
   }
   if (const auto search = f.find("search"); search && !search->value().is_null()) {
     d.search = read_search(*search);
-    add_search_rows(d, file);
+    // Every error names the file, as a corrupt manifest's must.
+    try {
+      add_search_rows(d);
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error(
+          fmt::format("manifest {}: family {}: {}; re-run CMake's configure step", file.string(), d.name, e.what()));
+    }
   }
   return d;
 }
