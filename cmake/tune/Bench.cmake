@@ -92,7 +92,7 @@ ${_table}};
       # The rows its search built, listed by the tool in the search archive (registry.h search_rows).
       set(_decl "extern \"C\" const ::tune::bench::search_rows tune_search_rows__${_function} __attribute__((weak));\n")
       _tune_text_add(_decls _decl)
-      list(APPEND _table_names "::tune::bench::table_of(${_rows}, &tune_search_rows__${_function})")
+      list(APPEND _table_names "::tune::bench::table_of(${_rows}, &tune_search_rows__${_function}, &tune_search_rows__${name})")
     else()
       list(APPEND _table_names "::tune::bench::table_of(${_rows})")
     endif()

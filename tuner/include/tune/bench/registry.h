@@ -127,14 +127,30 @@ Signature* search_function_at(const void* address) {
   return f;
 }
 
-// The registry's rows of a searched family, then the rows its search built (`found` may be null).
+// The registry's rows of a searched family, then the rows its search built, in the order of the
+// family's own table `rows_found` (rows_of lists them so): a function's table `found` (either may
+// be null) gives each row's entries, and a row it lacks is a null entry, so every table of the
+// family has the same rows at the same indices even when a companion was added after the search
+// that wrote the tables.
 template <class Signature, std::size_t N>
-row_table<Signature> table_of(const row_entry<Signature> (&rows)[N], const search_rows* found) {
+row_table<Signature> table_of(const row_entry<Signature> (&rows)[N], const search_rows* found,
+                              const search_rows* rows_found) {
   row_table<Signature> out(rows, rows + N);
-  for (std::uint64_t i = 0; found && i < found->count; ++i) {
-    const search_row& r = found->rows[i];
-    row_entry<Signature> e{r.suffix, search_function_at<Signature>(r.entry), {}, r.needs, false, r.build_record};
-    for (std::size_t k = 0; k < e.relocated.size(); ++k) e.relocated[k] = search_function_at<Signature>(r.relocated[k]);
+  const std::uint64_t count = rows_found ? rows_found->count : 0;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const search_row& want = rows_found->rows[i];
+    // The tool writes every function's table from the same rows in the same order: the same index,
+    // unless the tables come from different searches.
+    const search_row* r = nullptr;
+    if (found && i < found->count && std::strcmp(found->rows[i].suffix, want.suffix) == 0) r = &found->rows[i];
+    for (std::uint64_t k = 0; !r && found && k < found->count; ++k)
+      if (std::strcmp(found->rows[k].suffix, want.suffix) == 0) r = &found->rows[k];
+    row_entry<Signature> e{want.suffix, nullptr, {}, want.needs, false, want.build_record};
+    if (r) {
+      e.entry = search_function_at<Signature>(r->entry);
+      for (std::size_t k = 0; k < e.relocated.size(); ++k)
+        e.relocated[k] = search_function_at<Signature>(r->relocated[k]);
+    }
     out.push_back(e);
   }
   return out;
